@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ActivatedChip, ChipCodeRequest } from './schemas/access.ts';
+import {
+  AuthenticateRequest,
+  AuthenticateResponse,
+  ResetRequest,
+  UpdatePasswordRequest,
+} from './schemas/auth.ts';
+import { CancellationPolicy, CancellationRequest, CancellationResult } from './schemas/cancellation.ts';
+import { Location, UpdateLocationRequest } from './schemas/club.ts';
+import { GdprRequest } from './schemas/consents.ts';
+import { EventRequest } from './schemas/events.ts';
+import { FreezePeriod, FreezePeriodParams, FreezePeriodRequest, FreezePolicy } from './schemas/freeze.ts';
+import { Membership, MembershipQuery } from './schemas/membership.ts';
+import {
+  CardFormUrl,
+  CardRegistered,
+  DibsUrlQuery,
+  Invoice,
+  InvoiceParams,
+  ManualRefundRequest,
+  RefundableItem,
+  RefundRequest,
+  ScheduledInvoice,
+  VerifoneCreditCardRequest,
+} from './schemas/payments.ts';
+import {
+  PhonePrefix,
+  PhoneVerification,
+  PhoneVerifyRequest,
+  Profile,
+  ProfileUpdateRequest,
+} from './schemas/profile.ts';
+import { ReferralPromotion } from './schemas/referral.ts';
+import { Workouts } from './schemas/workouts.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: Method;
+  /** Path below the API host ({host} of the spec, `/api` on our server), Fastify style params. */
+  path: string;
+  auth: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Schema of a 2xx body; `null` means 204 No Content. */
+  response: z.ZodType | null;
+}
+
+const ep = <E extends Endpoint>(e: E) => e;
+
+/**
+ * Every call of spec section 7 (plus sign-out, which the spec does not show), one entry
+ * each. The server registers its routes from here and the web client parses answers with
+ * the same schemas, so neither side can drift from the contract.
+ */
+export const endpoints = {
+  authenticate: ep({ method: 'POST', path: '/auth/authenticate', auth: false, body: AuthenticateRequest, response: AuthenticateResponse }),
+  resetPassword: ep({ method: 'POST', path: '/auth/reset', auth: false, body: ResetRequest, response: null }),
+  updatePassword: ep({ method: 'POST', path: '/auth/update', auth: false, body: UpdatePasswordRequest, response: null }),
+  signOut: ep({ method: 'POST', path: '/auth/signout', auth: true, response: null }),
+
+  membership: ep({ method: 'GET', path: '/v2/membership', auth: true, query: MembershipQuery, response: Membership }),
+  currentReferral: ep({ method: 'GET', path: '/v1/current_referral', auth: true, response: ReferralPromotion }),
+
+  invoices: ep({ method: 'GET', path: '/v1/membership/invoices', auth: true, response: z.array(Invoice) }),
+  nextInvoice: ep({ method: 'GET', path: '/v1/membership/invoices/next', auth: true, response: ScheduledInvoice }),
+  refundableInvoices: ep({ method: 'GET', path: '/v1/membership/invoices/refundable', auth: true, response: z.array(RefundableItem) }),
+  invoice: ep({ method: 'GET', path: '/v1/membership/invoices/:id', auth: true, params: InvoiceParams, response: Invoice }),
+  refundInvoice: ep({ method: 'POST', path: '/v1/membership/invoices/:id/refund', auth: true, params: InvoiceParams, body: RefundRequest, response: null }),
+  manualRefundInvoice: ep({ method: 'POST', path: '/v1/membership/invoices/:id/manual_refund', auth: true, params: InvoiceParams, body: ManualRefundRequest, response: null }),
+
+  workouts: ep({ method: 'GET', path: '/v2/workouts', auth: true, response: Workouts }),
+
+  freezePolicy: ep({ method: 'GET', path: '/v1/membership/policies/freeze', auth: true, response: FreezePolicy }),
+  createFreeze: ep({ method: 'POST', path: '/v1/membership/freeze_periods', auth: true, body: FreezePeriodRequest, response: FreezePeriod }),
+  updateFreeze: ep({ method: 'PATCH', path: '/v1/membership/freeze_periods/:id', auth: true, params: FreezePeriodParams, body: FreezePeriodRequest, response: FreezePeriod }),
+  deleteFreeze: ep({ method: 'DELETE', path: '/v1/membership/freeze_periods/:id', auth: true, params: FreezePeriodParams, response: null }),
+
+  cancellationPolicy: ep({ method: 'GET', path: '/v1/membership/policies/cancellation', auth: true, response: CancellationPolicy }),
+  cancel: ep({ method: 'POST', path: '/v1/membership/cancellations', auth: true, body: CancellationRequest, response: CancellationResult }),
+  reactivate: ep({ method: 'DELETE', path: '/v1/membership/cancellations', auth: true, response: null }),
+
+  activateChip: ep({ method: 'PUT', path: '/v1/membership/rfids', auth: true, body: ChipCodeRequest, response: ActivatedChip }),
+  reportLostChip: ep({ method: 'DELETE', path: '/v1/membership/rfids', auth: true, body: ChipCodeRequest, response: null }),
+
+  updateGdpr: ep({ method: 'PUT', path: '/v1/membership/gdpr', auth: true, body: GdprRequest, response: null }),
+  logEvent: ep({ method: 'POST', path: '/v1/membership/event', auth: true, body: EventRequest, response: null }),
+  updateProfile: ep({ method: 'PATCH', path: '/v1/membership/profile', auth: true, body: ProfileUpdateRequest, response: Profile }),
+
+  locations: ep({ method: 'GET', path: '/v1/membership/locations', auth: true, response: z.array(Location) }),
+  updateLocation: ep({ method: 'POST', path: '/v1/membership/update-location', auth: true, body: UpdateLocationRequest, response: null }),
+
+  phonePrefixes: ep({ method: 'GET', path: '/v1/prefix/list', auth: true, response: z.array(PhonePrefix) }),
+  verifyPhone: ep({ method: 'POST', path: '/v1/membership/phone_verify', auth: true, body: PhoneVerifyRequest, response: PhoneVerification }),
+
+  dibsUrl: ep({ method: 'GET', path: '/v1/membership/dibs_url', auth: true, query: DibsUrlQuery, response: CardFormUrl }),
+  verifoneUrl: ep({ method: 'GET', path: '/v1/membership/verifone_url', auth: true, response: CardFormUrl }),
+  verifoneCreditCard: ep({ method: 'POST', path: '/v1/membership/verifone_credit_card', auth: true, body: VerifoneCreditCardRequest, response: CardRegistered }),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { Currency, IsoDate, Locale, MinorUnits, OperatorId } from './common.ts';
+import { Key } from './access.ts';
+import { FreezePeriod } from './freeze.ts';
+import { Location } from './club.ts';
+import { PaymentMethod } from './payments.ts';
+import { Profile } from './profile.ts';
+import { Referral } from './referral.ts';
+
+export const MembershipStatus = z.enum([
+  'active',
+  'in_trial',
+  'presale',
+  'in_cancellation',
+  'in_freeze',
+  'cancelled',
+  'cancelled_in_presale',
+  'cancelled_in_trial',
+  'stopped',
+]);
+export type MembershipStatus = z.infer<typeof MembershipStatus>;
+
+export const Operator = z.object({
+  id: OperatorId,
+  name: z.string(),
+  country: z.string().length(2),
+  timezone: z.string(),
+  currency: Currency,
+});
+export type Operator = z.infer<typeof Operator>;
+
+export const Product = z.object({
+  presentation: z.object({ name: z.string(), description: z.string() }),
+  /** Ids of the clubs the product gives access to. */
+  locations: z.array(z.string()),
+  schedule: z.object({
+    monthly_fee: MinorUnits,
+    /** Minimum term in months from the begin date (0: none). */
+    binding_months: z.number().int().nonnegative(),
+  }),
+  require_phone_verification: z.boolean(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const Membership = z.object({
+  id: z.string(),
+  membership_number: z.string(),
+  status: MembershipStatus,
+  begin_date: IsoDate,
+  end_date: IsoDate.nullable(),
+  activates_on: IsoDate.nullable(),
+  referral_code: z.string().nullable(),
+  gdpr_opt_in: z.boolean(),
+  sheltered: z.boolean(),
+  locale: Locale,
+  freeze_periods: z.array(FreezePeriod),
+  scheduled_freeze: FreezePeriod.nullable(),
+  operator: Operator,
+  profile: Profile,
+  location: Location,
+  product: Product,
+  current_payment_method: PaymentMethod.nullable(),
+  keys: z.array(Key),
+  referral: Referral.nullable(),
+});
+export type Membership = z.infer<typeof Membership>;
+
+export const MembershipQuery = z.object({ locale: Locale.optional() }).strict();

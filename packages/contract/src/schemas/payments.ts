@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { Currency, IsoDate, IsoDateTime, MinorUnits, Period } from './common.ts';
+
+export const CardProvider = z.enum(['verifone', 'dibs']);
+export type CardProvider = z.infer<typeof CardProvider>;
+
+export const PaymentMethod = z.object({
+  id: z.string(),
+  provider: CardProvider,
+  type: z.string(),
+  brand: z.string(),
+  details: z.string(),
+  /** YYMM, shown as MM/20YY. */
+  expire: z.string().regex(/^\d{4}$/),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const InvoiceStatus = z.enum(['charged', 'declined', 'scheduled']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+export const InvoiceLineType = z.enum([
+  'add_on_fee',
+  'base_service_fee',
+  'rest_of_month_fee',
+  'cancel_freeze_fee',
+  'credit',
+  'freeze_fee',
+  'membership_fee',
+  'replacement_card_fee',
+  'signup_fee',
+]);
+export type InvoiceLineType = z.infer<typeof InvoiceLineType>;
+
+export const InvoiceLine = z.object({
+  amount: MinorUnits,
+  product_type: InvoiceLineType,
+  product_id: z.string().nullable(),
+  system_concept: z.string(),
+  human_concept: z.string(),
+  period: Period.nullable(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export const Refund = z.object({ status: z.string(), amount: MinorUnits, created_at: IsoDateTime });
+
+export const Payment = z.object({
+  status: z.string(),
+  created_at: IsoDateTime,
+  refunds: z.array(Refund),
+});
+
+export const InvoiceParty = z.object({
+  name: z.string(),
+  address_lines: z.array(z.string()),
+  /** Per market: customer number, VAT or organisation number, etc. */
+  identifiers: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+
+export const Invoice = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  status: InvoiceStatus,
+  invoice_date: IsoDate,
+  amount: MinorUnits,
+  currency: Currency,
+  period: Period.nullable(),
+  lines: z.array(InvoiceLine),
+  payments: z.array(Payment),
+  payment_method: z.object({ type: z.string(), details: z.string() }).nullable(),
+  vat_rate: z.number().nonnegative(),
+  member: InvoiceParty,
+  operator: InvoiceParty,
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoiceParams = z.object({ id: z.string().min(1).max(64) });
+
+export const ScheduledInvoice = z.object({ invoice_date: IsoDate, amount: MinorUnits });
+export type ScheduledInvoice = z.infer<typeof ScheduledInvoice>;
+
+export const RefundableItem = z.object({
+  invoice: Invoice,
+  closed_period: Period,
+  closed_days: z.object({ closed: z.number().int(), paid: z.number().int() }),
+  refundable_amount: z.object({ refundable: MinorUnits, paid: MinorUnits }),
+});
+export type RefundableItem = z.infer<typeof RefundableItem>;
+
+export const RefundRequest = z.object({}).strict();
+export const ManualRefundRequest = z
+  .object({ bank_account_number: z.string().trim().min(5).max(40) })
+  .strict();
+export type ManualRefundRequest = z.infer<typeof ManualRefundRequest>;
+
+export const DibsUrlQuery = z
+  .object({
+    cancel: z.string().max(2000),
+    success: z.string().max(2000),
+    locale: z.string().max(10),
+    location: z.string().max(64),
+  })
+  .strict();
+export const CardFormUrl = z.object({ url: z.string() });
+export type CardFormUrl = z.infer<typeof CardFormUrl>;
+
+/** location_id plus every query parameter the card provider returned. */
+export const VerifoneCreditCardRequest = z
+  .object({ location_id: z.string().min(1).max(64) })
+  .catchall(z.string().max(2000));
+export const CardRegistered = z.object({ message: z.string() });

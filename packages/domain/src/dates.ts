@@ -1,0 +1,87 @@
+/**
+ * Calendar dates as ISO strings (`YYYY-MM-DD`). Membership rules speak in calendar days
+ * and month ends in the operator's timezone, so we never carry a time of day around.
+ * Arithmetic goes through Date.UTC, which has no daylight-saving gaps.
+ */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(date: IsoDate): [number, number, number] {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new RangeError(`not an ISO date: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+function fromUtc(ms: number): IsoDate {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  return fromUtc(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) === value;
+}
+
+/** Today's date in a timezone, from one reading of the clock. */
+export function todayIn(timezone: string, now: Date): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const [y, m, d] = parts(date);
+  return fromUtc(Date.UTC(y, m - 1, d + days));
+}
+
+/** Adds months, clamping to the last day of the target month (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const [y, m, d] = parts(date);
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return fromUtc(Date.UTC(y, m - 1 + months, Math.min(d, last)));
+}
+
+export function startOfMonth(date: IsoDate): IsoDate {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function endOfMonth(date: IsoDate): IsoDate {
+  const [y, m] = parts(date);
+  return fromUtc(Date.UTC(y, m, 0));
+}
+
+export function firstOfNextMonth(date: IsoDate): IsoDate {
+  return addMonths(startOfMonth(date), 1);
+}
+
+export function isFirstOfMonth(date: IsoDate): boolean {
+  return parts(date)[2] === 1;
+}
+
+export function isEndOfMonth(date: IsoDate): boolean {
+  return endOfMonth(date) === date;
+}
+
+export function yearOf(date: IsoDate): number {
+  return parts(date)[0];
+}
+
+/** Whole calendar months touched from `from`'s month to `to`'s month, inclusive. */
+export function monthsBetweenInclusive(from: IsoDate, to: IsoDate): number {
+  const [y1, m1] = parts(from);
+  const [y2, m2] = parts(to);
+  return (y2 - y1) * 12 + (m2 - m1) + 1;
+}
+
+export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a > b ? a : b;
+}
+
+export function minDate(a: IsoDate, b: IsoDate): IsoDate {
+  return a < b ? a : b;
+}

@@ -1,0 +1,64 @@
+import type { MembershipStatus } from '@portal/contract';
+import { isCancelledStatus } from './status.ts';
+
+export type MenuItem = 'home' | 'payment' | 'referral' | 'offers' | 'pt' | 'membership' | 'contact';
+
+const MENU_ORDER: readonly MenuItem[] = ['home', 'payment', 'referral', 'offers', 'pt', 'membership', 'contact'];
+
+/** Referral is hidden for in_trial, presale, the cancelled variants and stopped. */
+export function hasReferral(status: MembershipStatus): boolean {
+  return !(status === 'in_trial' || status === 'presale' || status === 'stopped' || isCancelledStatus(status));
+}
+
+/** The navigation menu of spec section 2. */
+export function menuItems(status: MembershipStatus, ptEnabled: boolean): MenuItem[] {
+  return MENU_ORDER.filter((item) => {
+    if (item === 'offers' || item === 'pt') return ptEnabled;
+    if (item === 'referral') return hasReferral(status);
+    return true;
+  });
+}
+
+/** A payment alert shows when any declined invoice has a period (an unpaid one). */
+export function hasPaymentAlert(invoices: readonly { status: string; period: unknown }[]): boolean {
+  return invoices.some((i) => i.status === 'declined' && i.period != null);
+}
+
+const CHIP_STATUSES: readonly MembershipStatus[] = ['active', 'presale', 'in_trial', 'in_freeze', 'in_cancellation'];
+
+/**
+ * Which statuses may open a membership sub route (spec section 2). `null` means no
+ * restriction. Freeze and cancellation pages check their policies on top of this.
+ */
+export const membershipRouteStatuses: Readonly<Record<string, readonly MembershipStatus[] | null>> = {
+  freeze: ['active', 'in_freeze'],
+  cancel_freeze: ['active', 'in_freeze'],
+  reactivate: ['in_cancellation'],
+  activate_chip: CHIP_STATUSES,
+  lost_chip: CHIP_STATUSES,
+  profile: null,
+  consents: null,
+};
+
+export function isMembershipRouteAllowed(page: string, status: MembershipStatus): boolean {
+  const allowed = membershipRouteStatuses[page];
+  return allowed == null || allowed.includes(status);
+}
+
+/** The overview's action button (spec section 2). */
+export function statusAction(
+  status: MembershipStatus,
+  hasScheduledFreeze: boolean,
+): 'freeze' | 'manage_scheduled_freeze' | 'update_freeze' | 'reactivate' | null {
+  if (status === 'active') return hasScheduledFreeze ? 'manage_scheduled_freeze' : 'freeze';
+  if (status === 'in_freeze') return 'update_freeze';
+  if (status === 'in_cancellation') return 'reactivate';
+  return null;
+}
+
+/** Breadcrumb segments: hidden on pt-package; tips, missing-out-on and confirm left out. */
+export function breadcrumbSegments(pathname: string): string[] | null {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length < 1 || segments.includes('pt-package')) return null;
+  return segments.filter((s) => s !== 'tips' && s !== 'missing-out-on' && s !== 'confirm');
+}

@@ -1,0 +1,53 @@
+import type { CardProvider, Currency, Locale, OperatorId } from '@portal/contract';
+import type { IsoDate } from '../dates.ts';
+
+export interface Money {
+  /** Minor units. */
+  amount: number;
+  currency: Currency;
+}
+
+export type CancellationFlow = 'multi_step' | 'single_page' | 'email';
+
+/** How long a temporary PIN stays valid after it is sent. */
+export type Validity = { months: number } | { days: number };
+
+/**
+ * Everything that differs between operators, as data (operators.md). Screens and
+ * services read these settings; none of them asks which operator it is.
+ */
+export interface OperatorSettings {
+  id: OperatorId;
+  /** Legal name, shown on invoices and in the operator entity. */
+  name: string;
+  /** Brand shown in the portal's top bar and e-mails. */
+  brand: string;
+  country: string;
+  timezone: string;
+  currency: Currency;
+  /** Locales offered by the language switcher, default first. */
+  locales: readonly Locale[];
+  cardProvider: CardProvider;
+  supportEmail: string;
+  ptEnabled: boolean;
+  /** The cancellation flow for members who are not in trial or presale. */
+  cancellationFlow: CancellationFlow;
+  /** A freeze must be requested before the 1st of the month it starts in. */
+  freezeRequestBeforeFirstOfMonth: boolean;
+  /** Frozen months move the contract's end date (and the text says so). */
+  freezeExtendsContract: boolean;
+  /** The freeze page says a freeze is "one month or once". */
+  freezeOneMonthOrOnceText: boolean;
+  phoneChangeViaSupport: boolean;
+  temporaryPinContactClubManager: boolean;
+  temporaryPinValidity: Validity;
+  replacementChipFee: Money | null;
+  forgottenChipSmsFee: Money | null;
+  signupFeeOnReturn: Money | null;
+  healthInsuranceReimbursement: boolean;
+  referralPromotion: 'free_month_per_new_member' | 'two_months_half_price' | null;
+  /** VAT rates in percent from a date on; the latest not after a date applies. */
+  vatRates: readonly { from: IsoDate; rate: number }[];
+  freezePolicy: { maxMonthsPerYear: number; monthlyFee: number };
+  cancellationNoticeMonths: number;
+}
