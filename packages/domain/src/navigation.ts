@@ -3,11 +3,24 @@ import { isCancelledStatus } from './status.ts';
 
 export type MenuItem = 'home' | 'payment' | 'referral' | 'offers' | 'pt' | 'membership' | 'contact';
 
-const MENU_ORDER: readonly MenuItem[] = ['home', 'payment', 'referral', 'offers', 'pt', 'membership', 'contact'];
+const MENU_ORDER: readonly MenuItem[] = [
+  'home',
+  'payment',
+  'referral',
+  'offers',
+  'pt',
+  'membership',
+  'contact',
+];
 
 /** Referral is hidden for in_trial, presale, the cancelled variants and stopped. */
 export function hasReferral(status: MembershipStatus): boolean {
-  return !(status === 'in_trial' || status === 'presale' || status === 'stopped' || isCancelledStatus(status));
+  return !(
+    status === 'in_trial' ||
+    status === 'presale' ||
+    status === 'stopped' ||
+    isCancelledStatus(status)
+  );
 }
 
 /** The navigation menu of spec section 2. */
@@ -24,7 +37,13 @@ export function hasPaymentAlert(invoices: readonly { status: string; period: unk
   return invoices.some((i) => i.status === 'declined' && i.period != null);
 }
 
-const CHIP_STATUSES: readonly MembershipStatus[] = ['active', 'presale', 'in_trial', 'in_freeze', 'in_cancellation'];
+const CHIP_STATUSES: readonly MembershipStatus[] = [
+  'active',
+  'presale',
+  'in_trial',
+  'in_freeze',
+  'in_cancellation',
+];
 
 /**
  * Which statuses may open a membership sub route (spec section 2). `null` means no

@@ -73,7 +73,11 @@ export function deriveStatus(facts: MembershipFacts, today: IsoDate): Membership
 }
 
 /** The day a member becomes active again: after a current freeze, or on the begin date. */
-export function activatesOn(facts: MembershipFacts, status: MembershipStatus, today: IsoDate): IsoDate | null {
+export function activatesOn(
+  facts: MembershipFacts,
+  status: MembershipStatus,
+  today: IsoDate,
+): IsoDate | null {
   if (status === 'in_trial' || status === 'presale') return facts.begin_date;
   if (status === 'in_freeze') {
     const freeze = currentFreeze(facts, today);

@@ -49,7 +49,10 @@ export const ProfileUpdateRequest = z
       .strict(),
     gdpr_opt_in: z.boolean().optional(),
     /** The SMS code, when the prefix or number changed and the product requires verification. */
-    verification_code: z.string().regex(/^\d{6}$/).optional(),
+    verification_code: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional(),
   })
   .strict();
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
