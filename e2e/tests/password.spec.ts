@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { origin, signIn, statusBar, useEnglish } from './support.ts';
+
+interface OutboxMessage {
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+test('a member resets the password through the e-mailed link and signs in with the new one', async ({ page, request }) => {
+  await useEnglish(page, 'at');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/password\/reset$/);
+  await page.getByLabel('Username').fill('rfid@at.example');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+
+  const outbox: OutboxMessage[] = await (await request.get(`${origin('at')}/api/dev/outbox`)).json();
+  const mail = outbox.find((m) => m.channel === 'email' && m.body.includes('/password/update?token='));
+  expect(mail, 'the reset e-mail is in the outbox').toBeTruthy();
+  const link = /https?:\/\/\S+\/password\/update\?token=[\w-]+/.exec(mail!.body)![0];
+  expect(new URL(link).host).toBe(new URL(origin('at')).host);
+
+  await page.goto(link);
+  await page.getByLabel('New password').fill('s3cret-new');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+
+  await signIn(page, 'at', 'rfid', 'demo');
+  await expect(page.getByText('Wrong username and/or password')).toBeVisible();
+  await signIn(page, 'at', 'rfid', 's3cret-new');
+  await expect(statusBar(page)).toBeVisible();
+
+  // The link works once.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto(link);
+  await page.getByLabel('New password').fill('another-one');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText(/no longer valid/i)).toBeVisible();
+});

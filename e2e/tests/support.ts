@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const port = Number(process.env.E2E_PORT ?? 8199);
+
+/** The portal as served for an operator: `http://no.localhost:8199`. */
+export function origin(operator: string): string {
+  return `http://${operator}.localhost:${port}`;
+}
+
+export async function signIn(page: Page, operator: string, persona: string, password = 'demo') {
+  await page.goto(`${origin(operator)}/`);
+  await page.getByLabel('Username').fill(`${persona}@${operator}.example`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Makes sure the portal is in English, whatever the operator's default locale is. */
+export async function useEnglish(page: Page, operator: string) {
+  await page.goto(`${origin(operator)}/`);
+  await page.evaluate(() => localStorage.clear());
+  const language = page.getByLabel(/Language|Sprache|Språk|Kieli|Langue/);
+  if (await language.isVisible().catch(() => false)) {
+    const english = await language.locator('option', { hasText: 'English' }).getAttribute('value');
+    if (english) await language.selectOption(english);
+  }
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+export function statusBar(page: Page) {
+  return page.getByRole('region', { name: 'Membership status' });
+}
+
+/** Runs axe-core in the page and expects no violations. */
+export async function expectNoAxeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape
+    return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(' ')) }));
+  });
+  expect(violations).toEqual([]);
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm test`: every check of the project, in the order a failure is cheapest to find,
+// then one closing line `N passed, N failed` totalled over all suites.
+// Typecheck and lint count as one check each; Vitest and Playwright count their tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, '.tmp');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n── ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`── ${name} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${result.status})`);
+  return result.status === 0;
+}
+
+function check(name, cmd, args) {
+  if (run(name, cmd, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(name);
+  }
+}
+
+/** Adds a JSON report's counts; a suite that exits non-zero without failed tests still counts as one failure. */
+function countReport(name, ok, file, read) {
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(file)) counts = read(JSON.parse(readFileSync(file, 'utf8')));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (!ok && counts.failed === 0) {
+    totals.failed += 1;
+    failures.push(`${name} (exited non-zero)`);
+  } else if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
+  if (ok && counts.passed === 0) {
+    totals.failed += 1;
+    failures.push(`${name} (ran no test)`);
+  }
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+
+const vitestReport = join(out, 'vitest.json');
+const vitestOk = run('unit and server tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+countReport('vitest', vitestOk, vitestReport, (r) => ({
+  passed: r.numPassedTests,
+  failed: r.numFailedTests,
+  skipped: r.numPendingTests + r.numTodoTests,
+}));
+
+const e2eReport = join(out, 'e2e.json');
+const e2eOk = run('browser tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+});
+countReport('playwright', e2eOk, e2eReport, (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+}));
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed === 0 ? 0 : 1);
