@@ -6,3 +6,5 @@ export * from './navigation.ts';
 export * from './locale.ts';
 export * from './operators/types.ts';
 export * from './operators/catalogue.ts';
+export * from './freeze.ts';
+export * from './cancellation.ts';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { operatorCatalogue, operatorIds } from '../src/operators/catalogue.ts';
 import { formatCardExpiry, formatMoney } from '../src/money.ts';
-import { breadcrumbSegments, hasPaymentAlert, isMembershipRouteAllowed, menuItems, statusAction } from '../src/navigation.ts';
+import {
+  breadcrumbSegments,
+  hasPaymentAlert,
+  isMembershipRouteAllowed,
+  menuItems,
+  statusAction,
+} from '../src/navigation.ts';
 import { vatAmount, vatRateOn } from '../src/vat.ts';
 import { languageOf } from '../src/locale.ts';
 
@@ -35,9 +41,24 @@ describe('money', () => {
 
 describe('menu and routes', () => {
   it('shows PT items only with the PT feature and hides referral for inactive and pre-start statuses', () => {
-    expect(menuItems('active', true)).toEqual(['home', 'payment', 'referral', 'offers', 'pt', 'membership', 'contact']);
+    expect(menuItems('active', true)).toEqual([
+      'home',
+      'payment',
+      'referral',
+      'offers',
+      'pt',
+      'membership',
+      'contact',
+    ]);
     expect(menuItems('active', false)).toEqual(['home', 'payment', 'referral', 'membership', 'contact']);
-    for (const s of ['in_trial', 'presale', 'cancelled', 'cancelled_in_trial', 'cancelled_in_presale', 'stopped'] as const) {
+    for (const s of [
+      'in_trial',
+      'presale',
+      'cancelled',
+      'cancelled_in_trial',
+      'cancelled_in_presale',
+      'stopped',
+    ] as const) {
       expect(menuItems(s, false)).not.toContain('referral');
     }
     expect(menuItems('in_freeze', false)).toContain('referral');

@@ -51,15 +51,15 @@ describe('deriveStatus', () => {
       'cancelled_in_trial',
     );
     const presale = { ...base, signup_kind: 'presale' as const, begin_date: '2027-01-15' };
-    expect(deriveStatus({ ...presale, cancelled_on: '2026-11-20', end_date: '2026-11-20' }, '2026-11-22')).toBe(
-      'cancelled_in_presale',
-    );
+    expect(
+      deriveStatus({ ...presale, cancelled_on: '2026-11-20', end_date: '2026-11-20' }, '2026-11-22'),
+    ).toBe('cancelled_in_presale');
   });
 
   it('is stopped once the operator stopped it, whatever else holds', () => {
-    expect(deriveStatus({ ...base, stopped_on: '2026-10-01', cancelled_on: '2026-09-01' }, '2026-11-22')).toBe(
-      'stopped',
-    );
+    expect(
+      deriveStatus({ ...base, stopped_on: '2026-10-01', cancelled_on: '2026-09-01' }, '2026-11-22'),
+    ).toBe('stopped');
   });
 
   it('is frozen during a freeze and active again the day after it ends', () => {
@@ -89,7 +89,11 @@ describe('deriveStatus', () => {
         const begin = firstOfNextMonth(start);
         let end = endOfMonth(begin);
         for (let i = 0; i < extraMonths; i++) end = endOfMonth(addDays(end, 1));
-        const facts = { ...base, begin_date: '2019-01-01', freeze_periods: [{ id: 'f', begin_date: begin, end_date: end, cancel_date: null }] };
+        const facts = {
+          ...base,
+          begin_date: '2019-01-01',
+          freeze_periods: [{ id: 'f', begin_date: begin, end_date: end, cancel_date: null }],
+        };
         const status = deriveStatus(facts, today);
         expect(status).toBe(today >= begin && today <= end ? 'in_freeze' : 'active');
         if (status === 'in_freeze') expect(activatesOn(facts, status, today)).toBe(addDays(end, 1));
@@ -99,12 +103,17 @@ describe('deriveStatus', () => {
 
   it('property: a cancellation is in_cancellation up to and including its end date, cancelled after', () => {
     fc.assert(
-      fc.property(isoDate, fc.integer({ min: 0, max: 400 }), fc.integer({ min: -400, max: 800 }), (cancelledOn, notice, offset) => {
-        const end = addDays(cancelledOn, notice);
-        const today = addDays(cancelledOn, offset);
-        const facts = { ...base, begin_date: '2019-01-01', cancelled_on: cancelledOn, end_date: end };
-        expect(deriveStatus(facts, today)).toBe(today > end ? 'cancelled' : 'in_cancellation');
-      }),
+      fc.property(
+        isoDate,
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: -400, max: 800 }),
+        (cancelledOn, notice, offset) => {
+          const end = addDays(cancelledOn, notice);
+          const today = addDays(cancelledOn, offset);
+          const facts = { ...base, begin_date: '2019-01-01', cancelled_on: cancelledOn, end_date: end };
+          expect(deriveStatus(facts, today)).toBe(today > end ? 'cancelled' : 'in_cancellation');
+        },
+      ),
     );
   });
 });
@@ -113,7 +122,10 @@ describe('statusLineDate', () => {
   const m = { begin_date: '2025-03-01', end_date: '2026-12-31', activates_on: '2026-12-01' };
   it('picks the date the spec names for each status', () => {
     expect(statusLineDate({ ...m, status: 'active' })).toEqual({ kind: 'since', date: '2025-03-01' });
-    expect(statusLineDate({ ...m, status: 'in_cancellation' })).toEqual({ kind: 'until', date: '2026-12-31' });
+    expect(statusLineDate({ ...m, status: 'in_cancellation' })).toEqual({
+      kind: 'until',
+      date: '2026-12-31',
+    });
     expect(statusLineDate({ ...m, status: 'in_freeze' })).toEqual({ kind: 'activates', date: '2026-12-01' });
     expect(statusLineDate({ ...m, status: 'cancelled' })).toEqual({ kind: 'ended', date: '2026-12-31' });
     expect(statusLineDate({ ...m, status: 'presale' })).toEqual({ kind: 'activates', date: '2025-03-01' });

@@ -1,0 +1,88 @@
+import type { MembershipStatus } from '@portal/contract';
+import { addDays, addMonths, endOfMonth, type IsoDate, maxDate } from './dates.ts';
+import { freezeMonthCount, type RuleError } from './freeze.ts';
+import type { CancellationFlow, OperatorSettings } from './operators/types.ts';
+import { effectiveFreezeEnd, type MembershipFacts, scheduledFreeze } from './status.ts';
+
+/** Statuses whose overview shows the cancel link (spec section 2). */
+export const CANCELLABLE_STATUSES: readonly MembershipStatus[] = [
+  'presale',
+  'active',
+  'in_trial',
+  'in_freeze',
+];
+
+/**
+ * The last day of the minimum term: begin date plus the binding months, moved by the
+ * frozen months where the operator's freezes extend the contract.
+ */
+export function bindingEndDate(
+  operator: Pick<OperatorSettings, 'freezeExtendsContract'>,
+  facts: MembershipFacts,
+  bindingMonths: number,
+): IsoDate | null {
+  if (bindingMonths <= 0) return null;
+  const frozen = operator.freezeExtendsContract
+    ? facts.freeze_periods.reduce((sum, f) => sum + freezeMonthCount(f), 0)
+    : 0;
+  return addDays(addMonths(facts.begin_date, bindingMonths + frozen), -1);
+}
+
+/**
+ * The end date a cancellation made today gets: the notice period from today to a month
+ * end, or the contract's binding end if that is later. A trial or presale ends today.
+ */
+export function calculatedEndDate(
+  operator: Pick<OperatorSettings, 'freezeExtendsContract' | 'cancellationNoticeMonths'>,
+  facts: MembershipFacts,
+  status: MembershipStatus,
+  bindingMonths: number,
+  today: IsoDate,
+): IsoDate {
+  if (status === 'in_trial' || status === 'presale') return today;
+  const notice = endOfMonth(addMonths(today, operator.cancellationNoticeMonths));
+  const binding = bindingEndDate(operator, facts, bindingMonths);
+  return binding ? maxDate(notice, endOfMonth(binding)) : notice;
+}
+
+/** Why a cancellation is refused today, in the codes of spec section 8. */
+export function cancellationErrors(
+  facts: MembershipFacts,
+  status: MembershipStatus,
+  endDate: IsoDate,
+  today: IsoDate,
+): RuleError[] {
+  if (status === 'in_cancellation') return [{ type: 'already_in_cancellation_error' }];
+  if (status === 'in_freeze') return [{ type: 'cancel_in_freeze_not_allowed' }];
+  if (!CANCELLABLE_STATUSES.includes(status))
+    return [{ type: 'invalid_status_to_cancel', context: { status } }];
+  const scheduled = scheduledFreeze(facts, today);
+  if (scheduled && scheduled.begin_date <= endDate && effectiveFreezeEnd(scheduled) !== null) {
+    return [
+      {
+        type: 'cancel_with_scheduled_freeze_not_allowed',
+        context: { begin_date: scheduled.begin_date, end_date: scheduled.end_date },
+      },
+    ];
+  }
+  return [];
+}
+
+/** The flow a member gets: the e-mail rule does not apply in trial or presale. */
+export function cancellationFlowFor(
+  operator: Pick<OperatorSettings, 'cancellationFlow'>,
+  status: MembershipStatus,
+): CancellationFlow {
+  if (operator.cancellationFlow === 'email' && (status === 'in_trial' || status === 'presale'))
+    return 'single_page';
+  return operator.cancellationFlow;
+}
+
+/** The overview shows the cancel link, the e-mail text in its place, or nothing. */
+export function cancelLinkKind(
+  operator: Pick<OperatorSettings, 'cancellationFlow'>,
+  status: MembershipStatus,
+): 'link' | 'email_text' | null {
+  if (!CANCELLABLE_STATUSES.includes(status)) return null;
+  return cancellationFlowFor(operator, status) === 'email' ? 'email_text' : 'link';
+}
