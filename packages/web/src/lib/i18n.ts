@@ -1,0 +1,77 @@
+import type { Language, Locale } from '@portal/contract';
+import { languageOf, type OperatorSettings } from '@portal/domain';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+
+export type Catalogue = { [key: string]: string | Catalogue };
+
+/** Each catalogue is its own chunk; only the one in use is downloaded. */
+const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('../locales/en.json'),
+  de: () => import('../locales/de.json'),
+  fr: () => import('../locales/fr.json'),
+  nb: () => import('../locales/nb.json'),
+  fi: () => import('../locales/fi.json'),
+};
+
+/** Every language named in its own language, as the switcher shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  nb: 'Norsk bokmål',
+  fi: 'Suomi',
+};
+
+export const i18n: I18n = i18next.createInstance();
+
+async function ensureCatalogue(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const catalogue = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+}
+
+/** The stored choice when the operator offers it, else the operator's default locale. */
+export function initialLocale(operator: OperatorSettings): Locale {
+  const stored = readStorage(STORAGE_KEYS.locale);
+  if (stored && operator.locales.includes(stored)) return stored;
+  return operator.locales[0] ?? 'en-DE';
+}
+
+/** True when the member picked a language in this browser (it then wins over their stored one). */
+export function hasChosenLocale(operator: OperatorSettings): boolean {
+  const stored = readStorage(STORAGE_KEYS.locale);
+  return stored !== null && operator.locales.includes(stored);
+}
+
+export async function initI18n(locale: Locale, instance: I18n = i18n): Promise<I18n> {
+  if (!instance.isInitialized) {
+    await instance.use(initReactI18next).init({
+      lng: locale,
+      fallbackLng: false,
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnEmptyString: false,
+    });
+  }
+  await ensureCatalogue(languageOf(locale));
+  await instance.changeLanguage(locale);
+  document.documentElement.lang = locale;
+  return instance;
+}
+
+/** Switches the language; `persist` records it as the member's choice in this browser. */
+export async function changeLocale(locale: Locale, persist = true): Promise<void> {
+  await ensureCatalogue(languageOf(locale));
+  await i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+  if (persist) writeStorage(STORAGE_KEYS.locale, locale);
+}
+
+/** The current locale, e.g. `en-DE`; part of the membership query key. */
+export function useLocale(): Locale {
+  const { i18n: instance } = useTranslation();
+  return instance.language;
+}

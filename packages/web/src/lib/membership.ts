@@ -1,0 +1,38 @@
+import type { Membership } from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { useLocale } from './i18n.ts';
+
+/**
+ * Query keys shared by the whole app. The membership key includes the locale, so a
+ * language change loads it again (spec section 7); every mutation invalidates
+ * `queryKeys.membershipAll` (see queryClient.ts).
+ */
+export const queryKeys = {
+  membershipAll: ['membership'] as const,
+  membership: (locale: string) => ['membership', locale] as const,
+  invoices: ['invoices'] as const,
+};
+
+export function useMembership() {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: queryKeys.membership(locale),
+    queryFn: ({ signal }) => api('membership', { query: { locale }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The membership inside the shell, which renders its pages only once it is loaded. */
+export function useLoadedMembership(): Membership {
+  const { data } = useMembership();
+  if (!data) throw new Error('useLoadedMembership is used outside the logged-in shell');
+  return data;
+}
+
+export function useInvoices() {
+  return useQuery({
+    queryKey: queryKeys.invoices,
+    queryFn: ({ signal }) => api('invoices', { signal }),
+  });
+}

@@ -1,0 +1,38 @@
+import type { OperatorId } from '@portal/contract';
+
+export function themeUrl(operator: OperatorId): string {
+  return `/themes/${operator}/theme.css`;
+}
+
+export function logoUrl(operator: OperatorId): string {
+  return `/themes/${operator}/logo.svg`;
+}
+
+/**
+ * Loads the operator's colour tokens and icon. Resolves once the stylesheet is in (or
+ * failed, or after a short wait), so the first paint already has the brand colours.
+ */
+export function applyTheme(operator: OperatorId, doc: Document = document, waitMs = 1500): Promise<void> {
+  doc.documentElement.dataset.operator = operator;
+  let link = doc.getElementById('portal-theme') as HTMLLinkElement | null;
+  if (!link) {
+    link = doc.createElement('link');
+    link.id = 'portal-theme';
+    link.rel = 'stylesheet';
+    doc.head.appendChild(link);
+  }
+  const icon = doc.createElement('link');
+  icon.rel = 'icon';
+  icon.type = 'image/svg+xml';
+  icon.href = logoUrl(operator);
+  doc.head.appendChild(icon);
+
+  const stylesheet = link;
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    stylesheet.addEventListener('load', done, { once: true });
+    stylesheet.addEventListener('error', done, { once: true });
+    setTimeout(done, waitMs);
+    stylesheet.href = themeUrl(operator);
+  });
+}
