@@ -1,4 +1,4 @@
-import { type Endpoint, type EndpointName, ErrorBody, endpoints } from '@portal/contract';
+import type { Endpoint, EndpointName, ErrorBody, endpoints } from '@portal/contract';
 import type { z } from 'zod';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
@@ -80,9 +80,22 @@ function buildUrl(endpoint: Endpoint, params?: object, query?: object): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-async function readErrorBody(response: Response): Promise<ErrorBody | null> {
+type Contract = typeof import('@portal/contract');
+let contract: Promise<Contract> | null = null;
+
+/**
+ * The contract's schemas (and zod with them) are loaded with the first call, not with the
+ * page: the login page's JavaScript stays small (it is in a chunk of its
+ * own). Every answer is still parsed before anyone sees it.
+ */
+export function loadContract(): Promise<Contract> {
+  contract ??= import('@portal/contract');
+  return contract;
+}
+
+async function readErrorBody(response: Response, schemas: Contract): Promise<ErrorBody | null> {
   try {
-    const parsed = ErrorBody.safeParse(await response.json());
+    const parsed = schemas.ErrorBody.safeParse(await response.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -104,7 +117,8 @@ export async function api<N extends EndpointName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<ApiResponse<N>> {
-  const endpoint: Endpoint = endpoints[name];
+  const schemas = await loadContract();
+  const endpoint: Endpoint = schemas.endpoints[name];
   const method = endpoint.method;
   const url = buildUrl(endpoint, options.params as object | undefined, options.query as object | undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -126,7 +140,7 @@ export async function api<N extends EndpointName>(
   }
 
   if (!response.ok) {
-    const body = await readErrorBody(response);
+    const body = await readErrorBody(response, schemas);
     const error = new ApiError(response.status, body, method, url);
     if (endpoint.auth) {
       if (response.status === 401) session.clear('expired');

@@ -19,7 +19,8 @@ export function errorItemText(item: ErrorItem, t: TFunction, locale: string): st
   const parsed = BusinessErrorType.safeParse(item.type);
   if (!parsed.success) return null;
   const ctx = item.context ?? {};
-  const message = item.message?.trim() || (MESSAGE_CODES.has(item.type) ? t(`errors.fallback.${item.type}`) : '');
+  const message =
+    item.message?.trim() || (MESSAGE_CODES.has(item.type) ? t(`errors.fallback.${item.type}`) : '');
   const status = text(ctx.status);
   return t(`errors.codes.${parsed.data}`, {
     message,

@@ -9,7 +9,10 @@ export const DEFAULT_OPERATOR: OperatorId = 'de';
  * host name. Without it (Vite dev server) the host name's first label decides when it is
  * an operator id (`no.localhost`), else the default operator.
  */
-export function detectOperator(doc: Document = document, hostname: string = window.location.hostname): OperatorId {
+export function detectOperator(
+  doc: Document = document,
+  hostname: string = window.location.hostname,
+): OperatorId {
   const meta = doc.querySelector('meta[name="portal-operator"]')?.getAttribute('content')?.trim();
   if (meta && isOperatorId(meta)) return meta;
   const label = hostname.split('.')[0]?.toLowerCase() ?? '';

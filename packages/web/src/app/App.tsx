@@ -1,0 +1,59 @@
+import type { OperatorSettings } from '@portal/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { Loading } from '../components/Loading.tsx';
+import { NotImplementedBanner } from '../components/NotImplementedBanner.tsx';
+import { i18n as appI18n } from '../lib/i18n.ts';
+import { OperatorContext } from '../lib/operator.ts';
+import { useSession } from '../lib/session.ts';
+import { LoggedOutApp } from './LoggedOutApp.tsx';
+
+/**
+ * The logged-in part is its own chunk (with TanStack Query and the shell): the login page
+ * loads none of it. Signing out (or a 401) unmounts it, and its query cache goes with it.
+ */
+const LoggedInApp = lazy(() => import('./shell/LoggedInApp.tsx'));
+
+function Root({ queryClient }: { queryClient?: QueryClient | undefined }) {
+  const { token } = useSession();
+  const { t } = useTranslation();
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <NotImplementedBanner />
+      {token ? (
+        <Suspense fallback={<Loading label={t('common.loading')} />}>
+          <LoggedInApp queryClient={queryClient} />
+        </Suspense>
+      ) : (
+        <LoggedOutApp />
+      )}
+    </>
+  );
+}
+
+export function App({
+  operator,
+  queryClient,
+  i18n = appI18n,
+}: {
+  operator: OperatorSettings;
+  /** Tests pass their own; otherwise the logged-in app creates one per session. */
+  queryClient?: QueryClient;
+  i18n?: typeof appI18n;
+}) {
+  return (
+    <OperatorContext value={operator}>
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <Root queryClient={queryClient} />
+        </BrowserRouter>
+      </I18nextProvider>
+    </OperatorContext>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '../../components/Card.tsx';
+import { useLoadedMembership } from '../../lib/membership.ts';
+import styles from './HomePage.module.css';
+
+/** Home composes workouts, highlights, PIN and PT widgets in later issues; now a welcome. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const membership = useLoadedMembership();
+  return (
+    <>
+      <Card accent>
+        <h2 className={styles.welcome}>{t('home.welcome', { name: membership.profile.first_name })}</h2>
+        <p className={styles.intro}>{t('home.intro')}</p>
+      </Card>
+      <div className={styles.facts}>
+        <Card>
+          <h2 className={styles.label}>{t('home.product')}</h2>
+          <p className={styles.value}>{membership.product.presentation.name}</p>
+        </Card>
+        <Card>
+          <h2 className={styles.label}>{t('home.club')}</h2>
+          <p className={styles.value}>{membership.location.name}</p>
+        </Card>
+      </div>
+      <section aria-labelledby="shortcuts">
+        <h2 id="shortcuts" className={styles.shortcutsTitle}>
+          {t('home.shortcuts')}
+        </h2>
+        <ul className={styles.shortcuts}>
+          <li>
+            <Link to="/membership">{t('pages.membership')}</Link>
+          </li>
+          <li>
+            <Link to="/payment">{t('pages.payment')}</Link>
+          </li>
+          <li>
+            <Link to="/contact">{t('pages.contact')}</Link>
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}

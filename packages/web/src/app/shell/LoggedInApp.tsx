@@ -1,0 +1,82 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { createQueryClient } from '../../lib/queryClient.ts';
+import { CancellationPage } from '../../features/cancellation/CancellationPage.tsx';
+import { ContactPage } from '../../features/contact/ContactPage.tsx';
+import { MembershipPage, MembershipSubPage } from '../../features/membership/MembershipPage.tsx';
+import { CreditCardPage, InvoicePage, PaymentPage } from '../../features/payments/PaymentPages.tsx';
+import { OffersPage, PtPage } from '../../features/pt/PtPages.tsx';
+import { ReferralPage } from '../../features/referral/ReferralPage.tsx';
+import { HomePage } from '../pages/HomePage.tsx';
+import { MembershipRouteGuard, PtGuard, ReferralGuard } from './guards.tsx';
+import { Shell } from './Shell.tsx';
+
+/** The routes inside the shell (spec section 2). Loaded lazily after sign-in. */
+export function LoggedInRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<HomePage />} />
+        <Route
+          path="offers"
+          element={
+            <PtGuard>
+              <OffersPage />
+            </PtGuard>
+          }
+        />
+        <Route
+          path="pt"
+          element={
+            <PtGuard>
+              <PtPage />
+            </PtGuard>
+          }
+        />
+        <Route path="contact" element={<ContactPage />} />
+        <Route
+          path="referral"
+          element={
+            <ReferralGuard>
+              <ReferralPage />
+            </ReferralGuard>
+          }
+        />
+        <Route path="payment" element={<PaymentPage />} />
+        <Route path="payment/payment-method-updated" element={<PaymentPage />} />
+        <Route path="payment/credit-card" element={<CreditCardPage />} />
+        <Route path="invoice/:id" element={<InvoicePage />} />
+        <Route path="membership" element={<MembershipPage />} />
+        <Route
+          path="membership/cancellation/*"
+          element={
+            <MembershipRouteGuard page="cancellation">
+              <CancellationPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/:page"
+          element={
+            <MembershipRouteGuard>
+              <MembershipSubPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** One query cache per signed-in session, cleared when the session ends. */
+export default function LoggedInApp({ queryClient }: { queryClient?: QueryClient | undefined }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  useEffect(() => () => client.clear(), [client]);
+  return (
+    <QueryClientProvider client={client}>
+      <LoggedInRoutes />
+    </QueryClientProvider>
+  );
+}

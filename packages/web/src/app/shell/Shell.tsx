@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { api } from '../../lib/api.ts';
+import { changeLocale, hasChosenLocale } from '../../lib/i18n.ts';
+import { useMembership } from '../../lib/membership.ts';
+import { useOperator } from '../../lib/operator.ts';
+import { session } from '../../lib/session.ts';
+import { Breadcrumb } from './Breadcrumb.tsx';
+import { MainMenu } from './MainMenu.tsx';
+import styles from './Shell.module.css';
+import { pageTitleKey } from './shellText.ts';
+import { StatusBar } from './StatusBar.tsx';
+import { TopBar } from './TopBar.tsx';
+
+const MENU_ID = 'main-menu';
+
+/** The logged-in shell of spec section 2: top bar, menu, status bar, breadcrumb, page. */
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const operator = useOperator();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const membership = useMembership();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const firstPath = useRef(pathname);
+  const adoptedMemberLocale = useRef(false);
+
+  const title = t(pageTitleKey(pathname));
+
+  useEffect(() => {
+    document.title = t('common.documentTitle', { page: title, brand: operator.brand });
+  }, [title, t, operator.brand]);
+
+  // A new page: close the menu and move focus to its title (not on the first load).
+  useEffect(() => {
+    setMenuOpen(false);
+    if (pathname !== firstPath.current) {
+      firstPath.current = '';
+      titleRef.current?.focus();
+    }
+  }, [pathname]);
+
+  // The member's stored locale wins over the operator default unless they chose one here.
+  const memberLocale = membership.data?.locale;
+  useEffect(() => {
+    if (!memberLocale || adoptedMemberLocale.current) return;
+    adoptedMemberLocale.current = true;
+    if (hasChosenLocale(operator) || !operator.locales.includes(memberLocale)) return;
+    if (memberLocale !== i18n.language) void changeLocale(memberLocale, false);
+  }, [memberLocale, operator, i18n.language]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButtonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const signOut = useCallback(async () => {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await api('signOut');
+    } catch {
+      // Signing out locally is what counts; the server forgets the session on expiry.
+    }
+    navigate('/', { replace: true });
+    session.clear('signed_out');
+    queryClient.clear();
+  }, [signingOut, navigate, queryClient]);
+
+  const menuButton = (
+    <button
+      ref={menuButtonRef}
+      type="button"
+      className={styles.menuButton}
+      aria-expanded={menuOpen}
+      aria-controls={MENU_ID}
+      onClick={() => setMenuOpen((open) => !open)}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+      {t('topBar.menu')}
+    </button>
+  );
+
+  return (
+    <div className={styles.shell}>
+      <TopBar
+        title={title}
+        titleRef={titleRef}
+        menuButton={menuButton}
+        signingOut={signingOut}
+        onSignOut={() => void signOut()}
+      />
+      <div className={styles.body}>
+        <div className={styles.sidebar}>
+          <MainMenu
+            id={MENU_ID}
+            status={membership.data?.status}
+            ptEnabled={operator.ptEnabled}
+            open={menuOpen}
+            onNavigate={() => setMenuOpen(false)}
+          />
+        </div>
+        <main id="main" className={styles.main}>
+          {membership.data ? (
+            <>
+              <StatusBar membership={membership.data} />
+              <Breadcrumb />
+              <Outlet />
+            </>
+          ) : membership.isError ? (
+            <ErrorState error={membership.error} onRetry={() => void membership.refetch()} />
+          ) : (
+            <Loading label={t('common.loadingMembership')} skeleton />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import styles from './Button.module.css';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  /** Shows a spinner and ignores clicks while an action runs; the name stays the same. */
+  busy?: boolean;
+  /** Announced to screen readers while busy, e.g. "Signing in…". */
+  busyLabel?: string;
+  fullWidth?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  busy = false,
+  busyLabel,
+  fullWidth = false,
+  className,
+  children,
+  onClick,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
+  const classes = [styles.button, styles[variant], fullWidth ? styles.full : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <button
+        type={type}
+        className={classes}
+        aria-disabled={busy || undefined}
+        data-busy={busy || undefined}
+        onClick={handleClick}
+        {...rest}
+      >
+        {busy && <span className={styles.spinner} aria-hidden="true" />}
+        <span>{children}</span>
+      </button>
+      {busyLabel !== undefined && (
+        <span role="status" className="visually-hidden">
+          {busy ? busyLabel : ''}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import styles from './Field.module.css';
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input whose hint and error are tied to it with aria-describedby. */
+export function Field({ label, hint, error, id, ref, ...input }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `field-${autoId}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        ref={ref}
+        id={inputId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className={styles.error}>
+          <span aria-hidden="true" className={styles.errorIcon}>
+            !
+          </span>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/Button.tsx';
+import { Field } from '../../components/Field.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import { api } from '../../lib/api.ts';
+import { useOperator } from '../../lib/operator.ts';
+import { useAction } from '../../lib/useAction.ts';
+import { AuthCard } from './AuthCard.tsx';
+import cardStyles from './AuthCard.module.css';
+import { resetErrorKey } from './authErrors.ts';
+
+export function ResetPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const operator = useOperator();
+  const [username, setUsername] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  const reset = useAction(
+    useCallback(
+      (name: string) =>
+        api('resetPassword', {
+          body: {
+            operator_id: operator.id,
+            username: name,
+            url: window.location.origin,
+            locale: i18n.language,
+          },
+        }),
+      [operator.id, i18n.language],
+    ),
+  );
+
+  useEffect(() => {
+    if (reset.isError || reset.isSuccess) messageRef.current?.focus();
+  }, [reset.isError, reset.isSuccess]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = username.trim() === '';
+    setInvalid(empty);
+    if (empty) inputRef.current?.focus();
+    else void reset.run(username.trim());
+  };
+
+  return (
+    <AuthCard title={t('auth.reset.title')} intro={reset.isSuccess ? undefined : t('auth.reset.intro')}>
+      {reset.isSuccess ? (
+        <Notice tone="success" ref={messageRef}>
+          {t('auth.reset.success')}
+        </Notice>
+      ) : (
+        <>
+          {reset.isError && (
+            <Notice tone="error" ref={messageRef}>
+              {t(resetErrorKey(reset.error))}
+            </Notice>
+          )}
+          <form noValidate onSubmit={onSubmit}>
+            <Field
+              ref={inputRef}
+              name="username"
+              label={t('auth.reset.username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={username}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                if (invalid) setInvalid(false);
+              }}
+              error={invalid ? t('auth.validation.usernameRequired') : undefined}
+            />
+            <Button type="submit" fullWidth busy={reset.isPending} busyLabel={t('auth.reset.submitting')}>
+              {t('auth.reset.submit')}
+            </Button>
+          </form>
+        </>
+      )}
+      <p className={cardStyles.links}>
+        <Link to="/">{t('auth.reset.backToLogin')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

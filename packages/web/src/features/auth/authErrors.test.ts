@@ -1,0 +1,36 @@
+import * as contract from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
+import { loginErrorKey, resetErrorKey, updateErrorKey } from './authErrors.ts';
+import { MIN_PASSWORD_LENGTH, PASSWORD_CHECK_FAILED } from './constants.ts';
+
+const err = (status: number, reason?: string) =>
+  new ApiError(status, { status, ...(reason ? { reason } : {}), errors: [] }, 'POST', '/api/x');
+
+describe('auth error mapping (spec section 8)', () => {
+  it('login: 404 or reason password check failed → wrong credentials', () => {
+    expect(loginErrorKey(err(404))).toBe('auth.login.errors.wrongCredentials');
+    expect(loginErrorKey(err(401, 'password check failed'))).toBe('auth.login.errors.wrongCredentials');
+  });
+  it('login: 429 → too many attempts', () => {
+    expect(loginErrorKey(err(429))).toBe('auth.login.errors.tooManyAttempts');
+  });
+  it('login: anything else → generic failure', () => {
+    expect(loginErrorKey(err(401))).toBe('auth.login.errors.failed');
+    expect(loginErrorKey(err(500))).toBe('auth.login.errors.failed');
+    expect(loginErrorKey(new TypeError('offline'))).toBe('auth.login.errors.failed');
+  });
+  it('reset: 404 → no user found, else the default login error', () => {
+    expect(resetErrorKey(err(404))).toBe('auth.reset.notFound');
+    expect(resetErrorKey(err(400))).toBe('auth.login.errors.failed');
+  });
+  it('update: 404 or 422 → link no longer valid, else the default login error', () => {
+    expect(updateErrorKey(err(404))).toBe('auth.update.invalidLink');
+    expect(updateErrorKey(err(422))).toBe('auth.update.invalidLink');
+    expect(updateErrorKey(err(500))).toBe('auth.login.errors.failed');
+  });
+  it('repeats the contract constants faithfully', () => {
+    expect(PASSWORD_CHECK_FAILED).toBe(contract.PASSWORD_CHECK_FAILED);
+    expect(MIN_PASSWORD_LENGTH).toBe(contract.MIN_PASSWORD_LENGTH);
+  });
+});

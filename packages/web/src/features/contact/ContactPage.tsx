@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/Card.tsx';
+import { useLoadedMembership } from '../../lib/membership.ts';
+import { useOperator } from '../../lib/operator.ts';
+import styles from './ContactPage.module.css';
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  const membership = useLoadedMembership();
+  const operator = useOperator();
+  return (
+    <>
+      <p className={styles.intro}>{t('contact.intro')}</p>
+      <div className={styles.grid}>
+        <Card>
+          <h2 className={styles.label}>{t('contact.numberLabel')}</h2>
+          <p className={styles.number}>{membership.membership_number}</p>
+          <p className={styles.hint}>{t('contact.numberHint')}</p>
+        </Card>
+        <Card>
+          <h2 className={styles.label}>{t('contact.emailLabel')}</h2>
+          <p className={styles.email}>
+            <a href={`mailto:${operator.supportEmail}`}>{operator.supportEmail}</a>
+          </p>
+          <h2 className={styles.label}>{t('contact.club')}</h2>
+          <p>{membership.location.name}</p>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../test/fakeFetch.ts';
+import { membershipFixture } from '../test/fixtures.ts';
+import { ApiError, api, ContractError, NetworkError } from './api.ts';
+import { notices } from './notices.ts';
+import { session } from './session.ts';
+
+beforeEach(() => {
+  session.clear();
+  notices.dismiss();
+});
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and parses the answer with the contract', async () => {
+    session.signIn('tok-1');
+    const { requests } = fakeFetch({ 'GET /api/v2/membership': { body: membershipFixture() } });
+    const membership = await api('membership', { query: { locale: 'de-DE' } });
+    expect(membership.membership_number).toBe('100234');
+    expect(requests[0]!.url).toBe('/api/v2/membership?locale=de-DE');
+    expect(requests[0]!.headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it('fills path parameters and sends bodies as JSON', async () => {
+    session.signIn('tok-1');
+    const { requests } = fakeFetch({ 'DELETE /api/v1/membership/freeze_periods/f%2F1': { status: 204 } });
+    await expect(api('deleteFreeze', { params: { id: 'f/1' } })).resolves.toBeUndefined();
+    expect(requests[0]!.method).toBe('DELETE');
+  });
+
+  it('does not send the token on logged-out calls', async () => {
+    session.signIn('tok-1');
+    const { requests } = fakeFetch({
+      'POST /api/auth/authenticate': { body: { token: 't2', expires_at: '2026-01-01T00:00:00Z' } },
+    });
+    await api('authenticate', { body: { username: 'a', password: 'b', operator_id: 'de' } });
+    expect(requests[0]!.headers.Authorization).toBeUndefined();
+    expect(requests[0]!.body).toEqual({ username: 'a', password: 'b', operator_id: 'de' });
+  });
+
+  it('rejects a 2xx answer that does not match the contract with a ContractError', async () => {
+    session.signIn('tok-1');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeFetch({ 'GET /api/v2/membership': { body: { ...membershipFixture(), status: 'sleeping' } } });
+    const error = await api('membership').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).issues.join()).toMatch(/status/);
+  });
+
+  it('rejects a non-OK answer with an ApiError carrying status and error body', async () => {
+    session.signIn('tok-1');
+    const body = {
+      status: 422,
+      errors: [
+        { type: 'max_freeze_months_reached', message: 'max', context: { max_months: 3, used_months: 3 } },
+      ],
+    };
+    fakeFetch({ 'POST /api/v1/membership/freeze_periods': { status: 422, body } });
+    const error = await api('createFreeze', {
+      body: { freeze_period: { begin_date: '2026-01-01', end_date: '2026-01-31' } },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).body).toEqual(body);
+    expect(session.token).toBe('tok-1');
+  });
+
+  it('clears the session on a 401 of a signed-in call', async () => {
+    session.signIn('tok-1');
+    fakeFetch({
+      'GET /api/v2/membership': { status: 401, body: { status: 401, errors: [{ type: 'unauthorized' }] } },
+    });
+    await expect(api('membership')).rejects.toBeInstanceOf(ApiError);
+    expect(session.token).toBeNull();
+    expect(session.reason).toBe('expired');
+    expect(window.localStorage.getItem('portal.token')).toBeNull();
+  });
+
+  it('keeps the session on a 401 of the login call itself', async () => {
+    session.signIn('tok-1');
+    fakeFetch({
+      'POST /api/auth/authenticate': {
+        status: 401,
+        body: { status: 401, reason: 'password check failed', errors: [] },
+      },
+    });
+    const error = await api('authenticate', {
+      body: { username: 'a', password: 'b', operator_id: 'de' },
+    }).catch((e: unknown) => e);
+    expect((error as ApiError).reason).toBe('password check failed');
+    expect(session.token).toBe('tok-1');
+  });
+
+  it('raises the not-implemented banner with the URL on a 404 with errors', async () => {
+    session.signIn('tok-1');
+    fakeFetch({});
+    await expect(api('workouts')).rejects.toBeInstanceOf(ApiError);
+    expect(notices.snapshot()).toBe('/api/v2/workouts');
+  });
+
+  it('reports a network failure as NetworkError', async () => {
+    fakeFetch({});
+    globalThis.fetch = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
+    await expect(
+      api('resetPassword', { body: { operator_id: 'de', username: 'x', url: 'u', locale: 'en-DE' } }),
+    ).rejects.toBeInstanceOf(NetworkError);
+  });
+});

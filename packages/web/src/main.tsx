@@ -1,0 +1,25 @@
+import { getOperator } from '@portal/domain';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { initI18n, initialLocale } from './lib/i18n.ts';
+import { detectOperator } from './lib/operator.ts';
+import { captureAccessToken, unregisterServiceWorkers } from './lib/session.ts';
+import { applyTheme } from './lib/theme.ts';
+import './styles/global.css';
+
+async function start() {
+  void unregisterServiceWorkers();
+  captureAccessToken();
+  const operator = getOperator(detectOperator());
+  await Promise.all([applyTheme(operator.id), initI18n(initialLocale(operator))]);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(
+    <StrictMode>
+      <App operator={operator} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,41 @@
+import type { OperatorId } from '@portal/contract';
+import { getOperator } from '@portal/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { i18n, initI18n } from '../lib/i18n.ts';
+import { OperatorContext } from '../lib/operator.ts';
+
+export async function setupI18n(locale = 'en-DE') {
+  await initI18n(locale);
+  return i18n;
+}
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Renders inside the providers a screen needs: operator, i18n, query cache, router. */
+export function renderWith(
+  ui: ReactNode,
+  {
+    route = '/',
+    operator = 'de',
+    queryClient = testQueryClient(),
+  }: { route?: string; operator?: OperatorId; queryClient?: QueryClient } = {},
+) {
+  return {
+    queryClient,
+    ...render(
+      <OperatorContext value={getOperator(operator)}>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </OperatorContext>,
+    ),
+  };
+}
