@@ -1,10 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// The API the dev and preview servers forward /api to (`npm start` of packages/server).
+const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
+
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { '/api': apiTarget },
+  },
+  preview: {
+    proxy: { '/api': apiTarget },
   },
   build: {
     outDir: 'dist',

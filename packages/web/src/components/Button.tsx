@@ -45,7 +45,8 @@ export function Button({
         <span>{children}</span>
       </button>
       {busyLabel !== undefined && (
-        <span role="status" className="visually-hidden">
+        // aria-live without role=status: the page's real status messages stay the only "status" role.
+        <span aria-live="polite" className="visually-hidden">
           {busy ? busyLabel : ''}
         </span>
       )}

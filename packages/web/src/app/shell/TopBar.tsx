@@ -34,7 +34,7 @@ export function TopBar({ title, titleRef, menuButton, signingOut, onSignOut }: T
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path
-                d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l4-4-4-4M14 12H4"
+                d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 16l4-4-4-4M20 12H10"
                 fill="none"
                 stroke="currentColor"
                 strokeWidth="1.8"
