@@ -8,6 +8,7 @@ import { NotImplementedBanner } from '../components/NotImplementedBanner.tsx';
 import { i18n as appI18n } from '../lib/i18n.ts';
 import { OperatorContext } from '../lib/operator.ts';
 import { useSession } from '../lib/session.ts';
+import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 import { LoggedOutApp } from './LoggedOutApp.tsx';
 
 /**
@@ -26,13 +27,15 @@ function Root({ queryClient }: { queryClient?: QueryClient | undefined }) {
         {t('common.skipToContent')}
       </a>
       <NotImplementedBanner />
-      {token ? (
-        <Suspense fallback={<Loading label={t('common.loading')} />}>
-          <LoggedInApp queryClient={queryClient} />
-        </Suspense>
-      ) : (
-        <LoggedOutApp />
-      )}
+      <AppErrorBoundary>
+        {token ? (
+          <Suspense fallback={<Loading label={t('common.loading')} />}>
+            <LoggedInApp queryClient={queryClient} />
+          </Suspense>
+        ) : (
+          <LoggedOutApp />
+        )}
+      </AppErrorBoundary>
     </>
   );
 }
