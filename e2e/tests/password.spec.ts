@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { origin, signIn, statusBar, useEnglish } from './support.ts';
+import { apiOrigin, origin, signIn, statusBar, useEnglish } from './support.ts';
 
 interface OutboxMessage {
   channel: string;
@@ -16,7 +16,7 @@ test('a member resets the password through the e-mailed link and signs in with t
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
 
-  const outbox: OutboxMessage[] = await (await request.get(`${origin('at')}/api/dev/outbox`)).json();
+  const outbox: OutboxMessage[] = await (await request.get(`${apiOrigin}/api/dev/outbox`)).json();
   const mail = outbox.find((m) => m.channel === 'email' && m.body.includes('/password/update?token='));
   expect(mail, 'the reset e-mail is in the outbox').toBeTruthy();
   const link = /https?:\/\/\S+\/password\/update\?token=[\w-]+/.exec(mail!.body)![0];

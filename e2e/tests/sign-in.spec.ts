@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, mainMenu, origin, signIn, statusBar, useEnglish } from './support.ts';
+import { apiOrigin, expectNoAxeViolations, mainMenu, origin, signIn, statusBar, useEnglish } from './support.ts';
 
 test.describe('signing in', () => {
   test('an active German member sees the shell with PT items, referral and their status', async ({ page }) => {
@@ -97,7 +97,7 @@ test.describe('signing in', () => {
   });
 
   test('an access_token in the address signs the member in and leaves the address', async ({ page, request }) => {
-    const res = await request.post(`${origin('ch')}/api/auth/authenticate`, {
+    const res = await request.post(`${apiOrigin}/api/auth/authenticate`, {
       data: { username: 'active@ch.example', password: 'demo', operator_id: 'ch' },
     });
     const { token } = await res.json();

@@ -4,6 +4,12 @@ import { expect, type Page } from '@playwright/test';
 const require = createRequire(import.meta.url);
 const port = Number(process.env.E2E_PORT ?? 8199);
 
+/**
+ * Where Node-side requests go: Node does not resolve `*.localhost` names the way Chromium
+ * does, and the API answers the same on any host name.
+ */
+export const apiOrigin = `http://localhost:${port}`;
+
 /** The portal as served for an operator: `http://no.localhost:8199`. */
 export function origin(operator: string): string {
   return `http://${operator}.localhost:${port}`;
@@ -19,12 +25,11 @@ export async function signIn(page: Page, operator: string, persona: string, pass
 /** Makes sure the portal is in English, whatever the operator's default locale is. */
 export async function useEnglish(page: Page, operator: string) {
   await page.goto(`${origin(operator)}/`);
-  await page.evaluate(() => localStorage.clear());
-  const language = page.getByLabel(/Language|Sprache|Språk|Kieli|Langue/);
-  if (await language.isVisible().catch(() => false)) {
-    const english = await language.locator('option', { hasText: 'English' }).getAttribute('value');
-    if (english) await language.selectOption(english);
-  }
+  await page.evaluate((locale) => {
+    localStorage.clear();
+    localStorage.setItem('portal.locale', locale);
+  }, `en-${operator === 'no' ? 'NO' : operator.toUpperCase()}`);
+  await page.reload();
 }
 
 export function mainMenu(page: Page) {
