@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { OperatorId } from '@portal/contract';
+import { isOperatorId, operatorIds } from '@portal/domain';
+
+/** The repository root, so default paths work whatever the process's cwd is. */
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface SignInLimits {
+  /** Failed sign-ins per operator + username within the window before 429. */
+  perUsername: number;
+  /** Failed sign-ins per client IP within the window before 429. */
+  perIp: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory, resolved against the process cwd. Ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** ISO instant that fixes the clock (tests, demos), or null for the system clock. */
+  portalClock: string | null;
+  defaultOperator: OperatorId;
+  /** Host name (optionally with port) to operator, for real domains. */
+  operatorHosts: Record<string, OperatorId>;
+  /** Public origin per operator (PUBLIC_ORIGIN_DE …), e.g. https://portal.stride.de. */
+  publicOrigins: Partial<Record<OperatorId, string>>;
+  nodeEnv: string;
+  isProduction: boolean;
+  webDist: string;
+  logLevel: string;
+  /** Fastify's trustProxy when behind a reverse proxy: TRUST_PROXY=true, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | string;
+  sessionTtlMs: number;
+  signInLimits: SignInLimits;
+}
+
+export class ConfigError extends Error {}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT is not a port: ${value}`);
+  return port;
+}
+
+function parseOperator(name: string, value: string | undefined, fallback: OperatorId): OperatorId {
+  if (value === undefined || value === '') return fallback;
+  if (!isOperatorId(value)) throw new ConfigError(`${name} must be one of ${operatorIds.join(', ')}`);
+  return value;
+}
+
+function parseOperatorHosts(value: string | undefined): Record<string, OperatorId> {
+  if (value === undefined || value.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError('OPERATOR_HOSTS must be a JSON object mapping host names to operator ids');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('OPERATOR_HOSTS must be a JSON object mapping host names to operator ids');
+  }
+  const hosts: Record<string, OperatorId> = {};
+  for (const [host, op] of Object.entries(parsed)) {
+    if (typeof op !== 'string' || !isOperatorId(op)) {
+      throw new ConfigError(`OPERATOR_HOSTS: ${host} maps to an unknown operator`);
+    }
+    hosts[host.toLowerCase()] = op;
+  }
+  return hosts;
+}
+
+function parseOrigin(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) origin, e.g. https://portal.example.com`);
+  }
+}
+
+function parseClock(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (Number.isNaN(Date.parse(value))) throw new ConfigError(`PORTAL_CLOCK is not a date: ${value}`);
+  return value;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const publicOrigins: Partial<Record<OperatorId, string>> = {};
+  for (const op of operatorIds) {
+    const name = `PUBLIC_ORIGIN_${op.toUpperCase()}`;
+    const value = env[name];
+    if (value) publicOrigins[op] = parseOrigin(name, value);
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(process.cwd(), env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    portalClock: parseClock(env.PORTAL_CLOCK),
+    defaultOperator: parseOperator('DEFAULT_OPERATOR', env.DEFAULT_OPERATOR, 'de'),
+    operatorHosts: parseOperatorHosts(env.OPERATOR_HOSTS),
+    publicOrigins,
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    webDist: env.WEB_DIST
+      ? path.resolve(process.cwd(), env.WEB_DIST)
+      : path.join(REPO_ROOT, 'packages/web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionTtlMs: 12 * 60 * 60 * 1000,
+    signInLimits: { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 },
+  };
+}

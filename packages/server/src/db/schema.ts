@@ -1,0 +1,340 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Operators are data in @portal/domain; tables store operator_id as text. Calendar dates
+ * are `date` columns read as 'YYYY-MM-DD' strings, instants are timestamptz, money is an
+ * integer of minor units. A membership's status is never stored: it is derived from the
+ * dated facts below (domain deriveStatus) and today.
+ */
+
+const day = (name: string) => date(name, { mode: 'string' });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type Language = 'en' | 'de' | 'fr' | 'nb' | 'fi';
+export type Localized<T> = Partial<Record<Language, T>> & { en: T };
+
+export interface PostalAddress {
+  street: string;
+  postal_code: string;
+  postal_location: string;
+  country: string;
+}
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    name: text('name').notNull(),
+    openingDate: day('opening_date'),
+    closingDate: day('closing_date'),
+    address: jsonb('address').$type<PostalAddress>().notNull(),
+  },
+  (t) => [index('locations_operator_idx').on(t.operatorId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    presentation: jsonb('presentation').$type<Localized<{ name: string; description: string }>>().notNull(),
+    monthlyFee: integer('monthly_fee').notNull(),
+    bindingMonths: integer('binding_months').notNull().default(0),
+    requirePhoneVerification: boolean('require_phone_verification').notNull().default(false),
+    locationIds: text('location_ids').array().notNull(),
+  },
+  (t) => [index('products_operator_idx').on(t.operatorId)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    /** Lowercased; unique per operator. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').$type<'female' | 'male' | 'other'>(),
+    birthdate: day('birthdate'),
+    email: text('email').notNull(),
+    street: text('street').notNull(),
+    postalCode: text('postal_code').notNull(),
+    postalLocation: text('postal_location').notNull(),
+    country: text('country').notNull(),
+    mobilePrefix: text('mobile_prefix').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    locale: text('locale').notNull(),
+    gdprOptIn: boolean('gdpr_opt_in').notNull().default(false),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('members_operator_username_uq').on(t.operatorId, t.username)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    membershipNumber: text('membership_number').notNull(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    signupKind: text('signup_kind').$type<'regular' | 'trial' | 'presale'>().notNull(),
+    beginDate: day('begin_date').notNull(),
+    cancelledOn: day('cancelled_on'),
+    endDate: day('end_date'),
+    stoppedOn: day('stopped_on'),
+    referralCode: text('referral_code'),
+    sheltered: boolean('sheltered').notNull().default(false),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('memberships_number_uq').on(t.membershipNumber),
+    index('memberships_member_idx').on(t.memberId),
+  ],
+);
+
+export const keys = pgTable(
+  'keys',
+  {
+    id: text('id').primaryKey(),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    type: text('type').$type<'rfid' | 'pin'>().notNull(),
+    code: text('code').notNull(),
+    status: text('status').$type<'active' | 'inactive' | 'suspended'>().notNull(),
+    validFrom: day('valid_from').notNull(),
+    validTo: day('valid_to'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('keys_membership_idx').on(t.membershipId)],
+);
+
+export const freezePeriods = pgTable(
+  'freeze_periods',
+  {
+    id: text('id').primaryKey(),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    beginDate: day('begin_date').notNull(),
+    endDate: day('end_date').notNull(),
+    cancelDate: day('cancel_date'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('freeze_periods_membership_idx').on(t.membershipId)],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    provider: text('provider').$type<'verifone' | 'dibs'>().notNull(),
+    type: text('type').notNull(),
+    brand: text('brand').notNull(),
+    details: text('details').notNull(),
+    /** YYMM. */
+    expire: text('expire').notNull(),
+    createdAt: instant('created_at').notNull(),
+    removedAt: instant('removed_at'),
+  },
+  (t) => [index('payment_methods_member_idx').on(t.memberId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    invoiceNumber: text('invoice_number').notNull(),
+    status: text('status').$type<'charged' | 'declined' | 'scheduled'>().notNull(),
+    invoiceDate: day('invoice_date').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').$type<'EUR' | 'CHF' | 'NOK'>().notNull(),
+    periodFrom: day('period_from'),
+    periodTo: day('period_to'),
+    /** Snapshot of the payment method used, e.g. type 'card', details 'Visa •••• 4242'. */
+    paymentMethodType: text('payment_method_type'),
+    paymentMethodDetails: text('payment_method_details'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+    index('invoices_member_idx').on(t.memberId, t.invoiceDate),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    position: integer('position').notNull(),
+    amount: integer('amount').notNull(),
+    productType: text('product_type').notNull(),
+    productId: text('product_id'),
+    systemConcept: text('system_concept').notNull(),
+    humanConcept: text('human_concept').notNull(),
+    periodFrom: day('period_from'),
+    periodTo: day('period_to'),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+export interface StoredRefund {
+  status: string;
+  amount: number;
+  created_at: string;
+}
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    refunds: jsonb('refunds').$type<StoredRefund[]>().notNull().default([]),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('payments_invoice_idx').on(t.invoiceId)],
+);
+
+/** One row per member and calendar month with the number of visits. */
+export const workouts = pgTable(
+  'workouts',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.year, t.month] })],
+);
+
+export const referralPromotions = pgTable(
+  'referral_promotions',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    name: text('name').notNull(),
+    promotionType: text('promotion_type').notNull(),
+    referrerDiscountMonths: integer('referrer_discount_months').notNull(),
+    referrerDiscountPercentage: integer('referrer_discount_percentage').notNull(),
+    referrerPtHours: integer('referrer_pt_hours').notNull().default(0),
+    signupFee: integer('signup_fee').notNull(),
+    status: text('status').notNull(),
+    /** Offer text per language; newlines become line breaks in the portal. */
+    presentation: jsonb('presentation').$type<Localized<string>>().notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('referral_promotions_operator_idx').on(t.operatorId, t.status)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    /** sha256 (hex) of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** Failed sign-ins, counted per key (operator+username, ip) within the rate-limit window. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    /** Wall-clock time (not PORTAL_CLOCK): Retry-After is real seconds. */
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+/** The membership event log (POST /v1/membership/event and server-side changes). */
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    membershipId: text('membership_id').references(() => memberships.id),
+    action: text('action').notNull(),
+    status: text('status').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('events_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** Every e-mail and SMS the system sends; the sandbox adapters only store them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    operatorId: text('operator_id'),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: instant('created_at').notNull(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('outbox_to_idx').on(t.to)],
+);

@@ -1,0 +1,377 @@
+import type { MembershipStatus, OperatorId } from '@portal/contract';
+import type { Localized, PostalAddress } from './schema.ts';
+
+/** The demo personas of operators.md; each one's derived status is the value here. */
+export const PERSONA_STATUS = {
+  active: 'active',
+  scheduled_freeze: 'active',
+  in_freeze: 'in_freeze',
+  in_cancellation: 'in_cancellation',
+  in_trial: 'in_trial',
+  presale: 'presale',
+  cancelled: 'cancelled',
+  cancelled_in_presale: 'cancelled_in_presale',
+  cancelled_in_trial: 'cancelled_in_trial',
+  stopped: 'stopped',
+  unpaid: 'active',
+  rfid: 'active',
+  invalid_details: 'active',
+  max_frozen: 'active',
+} as const satisfies Record<string, MembershipStatus>;
+
+export type Persona = keyof typeof PERSONA_STATUS;
+export const PERSONAS = Object.keys(PERSONA_STATUS) as Persona[];
+
+export const DEMO_PASSWORD = 'demo';
+export const demoUsername = (persona: Persona, operator: OperatorId) => `${persona}@${operator}.example`;
+
+export interface ClubSeed {
+  id: string;
+  name: string;
+  address: PostalAddress;
+  /** ISO date for open clubs; null for the presale club (opening set relative to today). */
+  openedOn: string | null;
+}
+
+export interface PersonSeed {
+  first: string;
+  last: string;
+  gender: 'female' | 'male';
+}
+
+export interface OperatorSeed {
+  clubs: [ClubSeed, ClubSeed, ClubSeed];
+  monthlyFee: number;
+  bindingMonths: number;
+  requirePhoneVerification: boolean;
+  promotion: {
+    name: string;
+    promotionType: string;
+    months: number;
+    percentage: number;
+    presentation: Localized<string>;
+  } | null;
+  mobilePrefix: string;
+  /** A valid national mobile number without its last two digits. */
+  mobileStem: string;
+  streets: Omit<PostalAddress, 'country'>[];
+  people: PersonSeed[];
+  card: { brand: string; details: string };
+}
+
+const addr = (street: string, postal_code: string, postal_location: string) => ({
+  street,
+  postal_code,
+  postal_location,
+});
+
+const p = (first: string, last: string, gender: 'female' | 'male'): PersonSeed => ({ first, last, gender });
+
+export function productPresentation(brand: string): Localized<{ name: string; description: string }> {
+  return {
+    en: { name: 'All Clubs', description: `Train in every ${brand} club, with all group classes included.` },
+    de: {
+      name: 'Alle Clubs',
+      description: `Trainiere in allen ${brand} Clubs, alle Kurse inklusive.`,
+    },
+    fr: {
+      name: 'Tous les clubs',
+      description: `Entraînez-vous dans tous les clubs ${brand}, cours collectifs compris.`,
+    },
+    nb: {
+      name: 'Alle sentre',
+      description: `Tren på alle ${brand}-sentre, med alle gruppetimer inkludert.`,
+    },
+    fi: {
+      name: 'Kaikki keskukset',
+      description: `Treenaa kaikissa ${brand}-keskuksissa, ryhmäliikunta sisältyy hintaan.`,
+    },
+  };
+}
+
+export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
+  de: {
+    clubs: [
+      {
+        id: 'de-berlin-mitte',
+        name: 'Stride Berlin Mitte',
+        address: { ...addr('Rosenthaler Straße 40', '10178', 'Berlin'), country: 'DE' },
+        openedOn: '2015-03-01',
+      },
+      {
+        id: 'de-hamburg-altona',
+        name: 'Stride Hamburg Altona',
+        address: { ...addr('Große Bergstraße 160', '22767', 'Hamburg'), country: 'DE' },
+        openedOn: '2018-09-01',
+      },
+      {
+        id: 'de-muenchen-schwabing',
+        name: 'Stride München Schwabing',
+        address: { ...addr('Leopoldstraße 82', '80802', 'München'), country: 'DE' },
+        openedOn: null,
+      },
+    ],
+    monthlyFee: 2990,
+    bindingMonths: 12,
+    requirePhoneVerification: false,
+    promotion: {
+      name: 'Freunde werben Freunde',
+      promotionType: 'free_month_per_new_member',
+      months: 1,
+      percentage: 100,
+      presentation: {
+        en: 'Share your referral code with your friends.\nFor every friend who becomes a member, you get one month free.',
+        de: 'Teile deinen Empfehlungscode mit Freunden.\nFür jedes neue Mitglied bekommst du einen Monat gratis.',
+        fr: 'Partagez votre code de parrainage avec vos amis.\nPour chaque nouvel membre, vous recevez un mois gratuit.',
+        nb: 'Del vervekoden din med venner.\nFor hvert nye medlem får du én måned gratis.',
+        fi: 'Jaa suosituskoodisi ystävillesi.\nJokaisesta uudesta jäsenestä saat yhden kuukauden maksutta.',
+      },
+    },
+    mobilePrefix: '+49',
+    mobileStem: '15123456',
+    streets: [
+      addr('Kastanienallee 32', '10435', 'Berlin'),
+      addr('Oderberger Straße 15', '10435', 'Berlin'),
+      addr('Bergmannstraße 88', '10961', 'Berlin'),
+      addr('Schanzenstraße 41', '20357', 'Hamburg'),
+      addr('Ottenser Hauptstraße 10', '22765', 'Hamburg'),
+    ],
+    people: [
+      p('Anna', 'Schmidt', 'female'),
+      p('Lukas', 'Müller', 'male'),
+      p('Sophie', 'Weber', 'female'),
+      p('Jonas', 'Fischer', 'male'),
+      p('Marie', 'Wagner', 'female'),
+      p('Felix', 'Becker', 'male'),
+      p('Lena', 'Hoffmann', 'female'),
+      p('Paul', 'Schäfer', 'male'),
+      p('Laura', 'Koch', 'female'),
+      p('Maximilian', 'Richter', 'male'),
+      p('Hannah', 'Klein', 'female'),
+      p('Leon', 'Wolf', 'male'),
+      p('Emma', 'Neumann', 'female'),
+      p('Tim', 'Schwarz', 'male'),
+    ],
+    card: { brand: 'visa', details: '**** **** **** 4242' },
+  },
+  at: {
+    clubs: [
+      {
+        id: 'at-wien-mariahilf',
+        name: 'Stride Wien Mariahilf',
+        address: { ...addr('Mariahilfer Straße 85', '1060', 'Wien'), country: 'AT' },
+        openedOn: '2016-05-01',
+      },
+      {
+        id: 'at-graz-jakomini',
+        name: 'Stride Graz Jakomini',
+        address: { ...addr('Jakoministraße 20', '8010', 'Graz'), country: 'AT' },
+        openedOn: '2019-02-01',
+      },
+      {
+        id: 'at-linz-urfahr',
+        name: 'Stride Linz Urfahr',
+        address: { ...addr('Hauptstraße 58', '4040', 'Linz'), country: 'AT' },
+        openedOn: null,
+      },
+    ],
+    monthlyFee: 3490,
+    bindingMonths: 12,
+    requirePhoneVerification: false,
+    promotion: null,
+    mobilePrefix: '+43',
+    mobileStem: '66412345',
+    streets: [
+      addr('Neubaugasse 25', '1070', 'Wien'),
+      addr('Taborstraße 14', '1020', 'Wien'),
+      addr('Wiedner Hauptstraße 60', '1040', 'Wien'),
+      addr('Herrengasse 7', '8010', 'Graz'),
+      addr('Landstraße 33', '4020', 'Linz'),
+    ],
+    people: [
+      p('Katharina', 'Gruber', 'female'),
+      p('Florian', 'Huber', 'male'),
+      p('Julia', 'Wagner', 'female'),
+      p('Tobias', 'Bauer', 'male'),
+      p('Sarah', 'Pichler', 'female'),
+      p('David', 'Moser', 'male'),
+      p('Lisa', 'Steiner', 'female'),
+      p('Stefan', 'Hofer', 'male'),
+      p('Magdalena', 'Leitner', 'female'),
+      p('Matthias', 'Berger', 'male'),
+      p('Theresa', 'Fuchs', 'female'),
+      p('Andreas', 'Eder', 'male'),
+      p('Johanna', 'Winkler', 'female'),
+      p('Simon', 'Aigner', 'male'),
+    ],
+    card: { brand: 'mastercard', details: '**** **** **** 5454' },
+  },
+  ch: {
+    clubs: [
+      {
+        id: 'ch-zuerich-oerlikon',
+        name: 'Stride Zürich Oerlikon',
+        address: { ...addr('Thurgauerstrasse 34', '8050', 'Zürich'), country: 'CH' },
+        openedOn: '2017-01-01',
+      },
+      {
+        id: 'ch-bern-wankdorf',
+        name: 'Stride Bern Wankdorf',
+        address: { ...addr('Papiermühlestrasse 73', '3014', 'Bern'), country: 'CH' },
+        openedOn: '2020-06-01',
+      },
+      {
+        id: 'ch-geneve-plainpalais',
+        name: 'Stride Genève Plainpalais',
+        address: { ...addr('Boulevard de Saint-Georges 20', '1205', 'Genève'), country: 'CH' },
+        openedOn: null,
+      },
+    ],
+    monthlyFee: 8900,
+    bindingMonths: 12,
+    requirePhoneVerification: false,
+    promotion: null,
+    mobilePrefix: '+41',
+    mobileStem: '7912345',
+    streets: [
+      addr('Langstrasse 112', '8004', 'Zürich'),
+      addr('Badenerstrasse 75', '8004', 'Zürich'),
+      addr('Schaffhauserstrasse 220', '8057', 'Zürich'),
+      addr('Kramgasse 49', '3011', 'Bern'),
+      addr('Rue de Carouge 36', '1205', 'Genève'),
+    ],
+    people: [
+      p('Lea', 'Meier', 'female'),
+      p('Noah', 'Keller', 'male'),
+      p('Mia', 'Brunner', 'female'),
+      p('Luca', 'Frei', 'male'),
+      p('Chloé', 'Dubois', 'female'),
+      p('Nicolas', 'Favre', 'male'),
+      p('Laura', 'Baumann', 'female'),
+      p('Jan', 'Zimmermann', 'male'),
+      p('Elena', 'Rossi', 'female'),
+      p('Samuel', 'Gerber', 'male'),
+      p('Nina', 'Widmer', 'female'),
+      p('Marco', 'Schneider', 'male'),
+      p('Céline', 'Morel', 'female'),
+      p('Reto', 'Huber', 'male'),
+    ],
+    card: { brand: 'visa', details: '**** **** **** 1881' },
+  },
+  no: {
+    clubs: [
+      {
+        id: 'no-oslo-grunerlokka',
+        name: 'Stride Grünerløkka',
+        address: { ...addr('Thorvald Meyers gate 70', '0552', 'Oslo'), country: 'NO' },
+        openedOn: '2014-08-01',
+      },
+      {
+        id: 'no-bergen-sentrum',
+        name: 'Stride Bergen Sentrum',
+        address: { ...addr('Strandgaten 18', '5013', 'Bergen'), country: 'NO' },
+        openedOn: '2019-10-01',
+      },
+      {
+        id: 'no-trondheim-solsiden',
+        name: 'Stride Trondheim Solsiden',
+        address: { ...addr('Beddingen 10', '7042', 'Trondheim'), country: 'NO' },
+        openedOn: null,
+      },
+    ],
+    monthlyFee: 49900,
+    bindingMonths: 0,
+    requirePhoneVerification: true,
+    promotion: {
+      name: 'Verv en venn',
+      promotionType: 'two_months_half_price',
+      months: 2,
+      percentage: 50,
+      presentation: {
+        en: 'Share your referral code with your friends.\nWhen a friend becomes a member, you get 2 months at half price.',
+        de: 'Teile deinen Empfehlungscode mit Freunden.\nWird ein Freund Mitglied, bekommst du 2 Monate zum halben Preis.',
+        fr: 'Partagez votre code de parrainage avec vos amis.\nQuand un ami devient membre, vous avez 2 mois à moitié prix.',
+        nb: 'Del vervekoden din med venner.\nNår en venn blir medlem, får du 2 måneder til halv pris.',
+        fi: 'Jaa suosituskoodisi ystävillesi.\nKun ystävä liittyy jäseneksi, saat 2 kuukautta puoleen hintaan.',
+      },
+    },
+    mobilePrefix: '+47',
+    mobileStem: '412345',
+    streets: [
+      addr('Markveien 35', '0554', 'Oslo'),
+      addr('Bogstadveien 27', '0355', 'Oslo'),
+      addr('Trondheimsveien 12', '0560', 'Oslo'),
+      addr('Kong Oscars gate 18', '5017', 'Bergen'),
+      addr('Olav Tryggvasons gate 40', '7011', 'Trondheim'),
+    ],
+    people: [
+      p('Ingrid', 'Hansen', 'female'),
+      p('Ole', 'Johansen', 'male'),
+      p('Kari', 'Olsen', 'female'),
+      p('Lars', 'Larsen', 'male'),
+      p('Nora', 'Andersen', 'female'),
+      p('Henrik', 'Pedersen', 'male'),
+      p('Ida', 'Nilsen', 'female'),
+      p('Magnus', 'Kristiansen', 'male'),
+      p('Åse', 'Jensen', 'female'),
+      p('Bjørn', 'Karlsen', 'male'),
+      p('Sofie', 'Berg', 'female'),
+      p('Sindre', 'Haugen', 'male'),
+      p('Maja', 'Solberg', 'female'),
+      p('Erik', 'Ødegård', 'male'),
+    ],
+    card: { brand: 'visa', details: '**** **** **** 0004' },
+  },
+  fi: {
+    clubs: [
+      {
+        id: 'fi-helsinki-kamppi',
+        name: 'Stride Kunto Kamppi',
+        address: { ...addr('Urho Kekkosen katu 1', '00100', 'Helsinki'), country: 'FI' },
+        openedOn: '2016-11-01',
+      },
+      {
+        id: 'fi-tampere-keskusta',
+        name: 'Stride Kunto Tampere Keskusta',
+        address: { ...addr('Hämeenkatu 25', '33200', 'Tampere'), country: 'FI' },
+        openedOn: '2021-04-01',
+      },
+      {
+        id: 'fi-turku-kupittaa',
+        name: 'Stride Kunto Turku Kupittaa',
+        address: { ...addr('Joukahaisenkatu 3', '20520', 'Turku'), country: 'FI' },
+        openedOn: null,
+      },
+    ],
+    monthlyFee: 3990,
+    bindingMonths: 12,
+    requirePhoneVerification: false,
+    promotion: null,
+    mobilePrefix: '+358',
+    mobileStem: '4012345',
+    streets: [
+      addr('Mannerheimintie 22', '00100', 'Helsinki'),
+      addr('Fredrikinkatu 48', '00100', 'Helsinki'),
+      addr('Hämeentie 15', '00500', 'Helsinki'),
+      addr('Satakunnankatu 12', '33100', 'Tampere'),
+      addr('Aurakatu 8', '20100', 'Turku'),
+    ],
+    people: [
+      p('Aino', 'Virtanen', 'female'),
+      p('Mikko', 'Korhonen', 'male'),
+      p('Emilia', 'Mäkinen', 'female'),
+      p('Juho', 'Nieminen', 'male'),
+      p('Sofia', 'Hämäläinen', 'female'),
+      p('Eetu', 'Laine', 'male'),
+      p('Venla', 'Heikkinen', 'female'),
+      p('Onni', 'Koskinen', 'male'),
+      p('Ella', 'Järvinen', 'female'),
+      p('Leevi', 'Lehtonen', 'male'),
+      p('Helmi', 'Lehtinen', 'female'),
+      p('Väinö', 'Saarinen', 'male'),
+      p('Iida', 'Salminen', 'female'),
+      p('Elias', 'Heinonen', 'male'),
+    ],
+    card: { brand: 'mastercard', details: '**** **** **** 2223' },
+  },
+};

@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { OperatorId } from '@portal/contract';
+import {
+  addDays,
+  addMonths,
+  endOfMonth,
+  firstOfNextMonth,
+  getOperator,
+  maxDate,
+  minDate,
+  operatorIds,
+  startOfMonth,
+  todayIn,
+  type IsoDate,
+} from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Clock } from '../clock.ts';
+import type { Db, Tx } from './client.ts';
+import {
+  DEMO_PASSWORD,
+  demoUsername,
+  operatorSeeds,
+  PERSONAS,
+  type Persona,
+  productPresentation,
+} from './seed-data.ts';
+import * as t from './schema.ts';
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+interface Rows {
+  locations: Insert<typeof t.locations>[];
+  products: Insert<typeof t.products>[];
+  promotions: Insert<typeof t.referralPromotions>[];
+  members: Insert<typeof t.members>[];
+  memberships: Insert<typeof t.memberships>[];
+  keys: Insert<typeof t.keys>[];
+  freezes: Insert<typeof t.freezePeriods>[];
+  paymentMethods: Insert<typeof t.paymentMethods>[];
+  invoices: Insert<typeof t.invoices>[];
+  lines: Insert<typeof t.invoiceLines>[];
+  payments: Insert<typeof t.payments>[];
+  workouts: Insert<typeof t.workouts>[];
+}
+
+interface Plan {
+  club: 0 | 1 | 2;
+  signupKind: 'regular' | 'trial' | 'presale';
+  beginDate: IsoDate;
+  cancelledOn?: IsoDate;
+  endDate?: IsoDate;
+  stoppedOn?: IsoDate;
+  freezes?: { begin: IsoDate; end: IsoDate }[];
+  keys: 'pin' | 'rfid' | 'pin_history' | 'pin_expired' | 'none';
+  card: boolean;
+  /** The current month's invoice is declined (it has a period, so it is unpaid). */
+  declinedCurrent?: boolean;
+  invalidMobile?: boolean;
+}
+
+/**
+ * Three freeze months of this calendar year that never cover today (the persona must be
+ * active): the three months before this one when possible; early in the year (January to
+ * March) the months already past plus the next ones, which are then scheduled.
+ */
+export function maxFrozenPeriods(today: IsoDate): { begin: IsoDate; end: IsoDate }[] {
+  const month = Number(today.slice(5, 7));
+  const thisMonth = startOfMonth(today);
+  if (month >= 4) return [{ begin: addMonths(thisMonth, -3), end: endOfMonth(addMonths(thisMonth, -1)) }];
+  const periods: { begin: IsoDate; end: IsoDate }[] = [];
+  const past = month - 1;
+  if (past > 0)
+    periods.push({ begin: `${today.slice(0, 4)}-01-01`, end: endOfMonth(addMonths(thisMonth, -1)) });
+  const future = 3 - past;
+  periods.push({ begin: addMonths(thisMonth, 1), end: endOfMonth(addMonths(thisMonth, future)) });
+  return periods;
+}
+
+function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Plan {
+  const thisMonth = startOfMonth(today);
+  const longAgo = addMonths(thisMonth, -25);
+  switch (persona) {
+    case 'active':
+      return { club: 0, signupKind: 'regular', beginDate: longAgo, keys: 'pin_history', card: true };
+    case 'scheduled_freeze':
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -16),
+        freezes: [{ begin: firstOfNextMonth(today), end: endOfMonth(firstOfNextMonth(today)) }],
+        keys: 'pin',
+        card: true,
+      };
+    case 'in_freeze':
+      return {
+        club: 1,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -20),
+        freezes: [{ begin: thisMonth, end: endOfMonth(today) }],
+        keys: 'pin',
+        card: true,
+      };
+    case 'in_cancellation':
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -18),
+        cancelledOn: addDays(today, -2),
+        endDate: endOfMonth(addMonths(thisMonth, 1)),
+        keys: 'pin',
+        card: true,
+      };
+    case 'in_trial':
+      return { club: 0, signupKind: 'trial', beginDate: addDays(today, 10), keys: 'pin', card: false };
+    case 'presale':
+      return { club: 2, signupKind: 'presale', beginDate: presaleOpening, keys: 'pin', card: true };
+    case 'cancelled':
+      return {
+        club: 1,
+        signupKind: 'regular',
+        beginDate: longAgo,
+        cancelledOn: addMonths(today, -3),
+        endDate: endOfMonth(addMonths(thisMonth, -2)),
+        keys: 'pin_expired',
+        card: true,
+      };
+    case 'cancelled_in_presale':
+      return {
+        club: 2,
+        signupKind: 'presale',
+        beginDate: presaleOpening,
+        cancelledOn: addDays(today, -3),
+        endDate: addDays(today, -3),
+        keys: 'none',
+        card: true,
+      };
+    case 'cancelled_in_trial':
+      return {
+        club: 0,
+        signupKind: 'trial',
+        beginDate: addDays(today, -10),
+        cancelledOn: addDays(today, -15),
+        endDate: addDays(today, -11),
+        keys: 'none',
+        card: false,
+      };
+    case 'stopped':
+      return {
+        club: 1,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -14),
+        stoppedOn: addDays(today, -20),
+        keys: 'pin_expired',
+        card: true,
+      };
+    case 'unpaid':
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -13),
+        keys: 'pin',
+        card: true,
+        declinedCurrent: true,
+      };
+    case 'rfid':
+      return { club: 1, signupKind: 'regular', beginDate: longAgo, keys: 'rfid', card: true };
+    case 'invalid_details':
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -9),
+        keys: 'pin',
+        card: true,
+        invalidMobile: true,
+      };
+    case 'max_frozen':
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: longAgo,
+        freezes: maxFrozenPeriods(today),
+        keys: 'pin',
+        card: true,
+      };
+  }
+}
+
+let demoHash: Promise<string> | null = null;
+/** argon2id of the demo password, computed once per process and shared by all demo members. */
+function demoPasswordHash(): Promise<string> {
+  demoHash ??= hash(DEMO_PASSWORD);
+  return demoHash;
+}
+
+const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
+const monthKey = (date: IsoDate) => date.slice(0, 7);
+
+function isFrozenMonth(plan: Plan, monthStart: IsoDate): boolean {
+  return (plan.freezes ?? []).some((f) => f.begin <= monthStart && endOfMonth(monthStart) <= f.end);
+}
+
+function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Rows, opIndex: number): void {
+  const operator = getOperator(op);
+  const seed = operatorSeeds[op];
+  const today = todayIn(operator.timezone, now);
+  const presaleOpening = addMonths(firstOfNextMonth(today), 1);
+  const clubIds = seed.clubs.map((c) => c.id);
+
+  for (const club of seed.clubs) {
+    rows.locations.push({
+      id: club.id,
+      operatorId: op,
+      name: club.name,
+      openingDate: club.openedOn ?? presaleOpening,
+      closingDate: null,
+      address: club.address,
+    });
+  }
+  const productId = `${op}-all-clubs`;
+  rows.products.push({
+    id: productId,
+    operatorId: op,
+    presentation: productPresentation(operator.brand),
+    monthlyFee: seed.monthlyFee,
+    bindingMonths: seed.bindingMonths,
+    requirePhoneVerification: seed.requirePhoneVerification,
+    locationIds: clubIds,
+  });
+  if (seed.promotion) {
+    rows.promotions.push({
+      id: `${op}-referral`,
+      operatorId: op,
+      name: seed.promotion.name,
+      promotionType: seed.promotion.promotionType,
+      referrerDiscountMonths: seed.promotion.months,
+      referrerDiscountPercentage: seed.promotion.percentage,
+      referrerPtHours: 0,
+      signupFee: 0,
+      status: 'active',
+      presentation: seed.promotion.presentation,
+      createdAt: now,
+    });
+  }
+
+  const cardExpiry = `${String((Number(today.slice(2, 4)) + 2) % 100).padStart(2, '0')}${today.slice(5, 7)}`;
+  let invoiceSeq = 0;
+
+  PERSONAS.forEach((persona, i) => {
+    const plan = planFor(persona, today, presaleOpening);
+    const person = seed.people[i % seed.people.length]!;
+    const street = seed.streets[i % seed.streets.length]!;
+    const username = demoUsername(persona, op);
+    const memberId = randomUUID();
+    const membershipId = randomUUID();
+    const createdAt = atMorning(minDate(addDays(plan.beginDate, -14), addDays(today, -4)));
+    const number = `${opIndex + 1}${String(100 + i).padStart(6, '0')}`;
+
+    rows.members.push({
+      id: memberId,
+      operatorId: op,
+      username,
+      passwordHash,
+      firstName: person.first,
+      lastName: person.last,
+      gender: person.gender,
+      birthdate: `${1978 + ((i * 3) % 24)}-${String((i % 12) + 1).padStart(2, '0')}-${String(((i * 5) % 27) + 1).padStart(2, '0')}`,
+      email: username,
+      street: street.street,
+      postalCode: street.postal_code,
+      postalLocation: street.postal_location,
+      country: operator.country,
+      mobilePrefix: plan.invalidMobile ? `00${seed.mobilePrefix.slice(1)}` : seed.mobilePrefix,
+      mobileNumber: `${seed.mobileStem}${String(10 + i).padStart(2, '0')}`,
+      locale: operator.locales[0]!,
+      gdprOptIn: i % 3 === 0,
+      createdAt,
+      updatedAt: createdAt,
+    });
+
+    const hasReferralCode = plan.signupKind === 'regular';
+    rows.memberships.push({
+      id: membershipId,
+      memberId,
+      membershipNumber: number,
+      productId,
+      locationId: clubIds[plan.club]!,
+      signupKind: plan.signupKind,
+      beginDate: plan.beginDate,
+      cancelledOn: plan.cancelledOn ?? null,
+      endDate: plan.endDate ?? null,
+      stoppedOn: plan.stoppedOn ?? null,
+      referralCode: hasReferralCode ? `${person.first.slice(0, 4).toUpperCase()}${number.slice(-4)}` : null,
+      sheltered: false,
+      createdAt,
+    });
+
+    const pinCode = String(100000 + ((i * 7919 + opIndex * 104729) % 900000));
+    const keyStart = minDate(plan.beginDate, addDays(today, -4));
+    const key = (k: Omit<Insert<typeof t.keys>, 'id' | 'membershipId' | 'createdAt'>) =>
+      rows.keys.push({ id: randomUUID(), membershipId, createdAt: atMorning(k.validFrom), ...k });
+    switch (plan.keys) {
+      case 'pin':
+        key({ type: 'pin', code: pinCode, status: 'active', validFrom: keyStart, validTo: null });
+        break;
+      case 'pin_history': {
+        const renewed = addMonths(startOfMonth(today), -6);
+        key({
+          type: 'pin',
+          code: String(Number(pinCode) + 1),
+          status: 'inactive',
+          validFrom: keyStart,
+          validTo: addDays(renewed, -1),
+        });
+        key({ type: 'pin', code: pinCode, status: 'active', validFrom: renewed, validTo: null });
+        break;
+      }
+      case 'pin_expired':
+        key({
+          type: 'pin',
+          code: pinCode,
+          status: 'inactive',
+          validFrom: keyStart,
+          validTo: plan.endDate ?? plan.stoppedOn ?? today,
+        });
+        break;
+      case 'rfid':
+        key({
+          type: 'rfid',
+          code: `04${(0xa1b2c3 + i * 4099 + opIndex * 65537).toString(16).toUpperCase()}`,
+          status: 'active',
+          validFrom: keyStart,
+          validTo: null,
+        });
+        break;
+      case 'none':
+        break;
+    }
+
+    for (const f of plan.freezes ?? []) {
+      rows.freezes.push({
+        id: randomUUID(),
+        membershipId,
+        beginDate: f.begin,
+        endDate: f.end,
+        cancelDate: null,
+        createdAt: atMorning(minDate(addDays(f.begin, -20), addDays(today, -1))),
+      });
+    }
+
+    const card = plan.card ? seed.card : null;
+    if (card) {
+      rows.paymentMethods.push({
+        id: randomUUID(),
+        memberId,
+        provider: operator.cardProvider,
+        type: 'card',
+        brand: card.brand,
+        details: card.details,
+        expire: cardExpiry,
+        createdAt,
+      });
+    }
+
+    // Monthly invoices for the last twelve months the membership ran (billed on the 1st).
+    const runsUntil = minDate(today, plan.endDate ?? plan.stoppedOn ?? today);
+    const firstMonth = maxDate(startOfMonth(plan.beginDate), addMonths(startOfMonth(today), -11));
+    const ran = plan.beginDate <= today && !(plan.cancelledOn && plan.cancelledOn < plan.beginDate);
+    if (ran) {
+      for (let month = firstMonth; month <= runsUntil; month = addMonths(month, 1)) {
+        invoiceSeq += 1;
+        const invoiceId = randomUUID();
+        const frozen = isFrozenMonth(plan, month);
+        const lastMonth = month === startOfMonth(runsUntil);
+        const declined = lastMonth && (plan.declinedCurrent || plan.stoppedOn !== undefined);
+        const amount = frozen ? operator.freezePolicy.monthlyFee : seed.monthlyFee;
+        const period = { from: month, to: endOfMonth(month) };
+        rows.invoices.push({
+          id: invoiceId,
+          memberId,
+          invoiceNumber: `${op.toUpperCase()}-${month.slice(0, 4)}-${String(invoiceSeq).padStart(6, '0')}`,
+          status: declined ? 'declined' : 'charged',
+          invoiceDate: month,
+          amount,
+          currency: operator.currency,
+          periodFrom: period.from,
+          periodTo: period.to,
+          paymentMethodType: card ? 'card' : null,
+          paymentMethodDetails: card ? `${card.brand} ${card.details}` : null,
+          createdAt: atMorning(month),
+        });
+        rows.lines.push({
+          id: randomUUID(),
+          invoiceId,
+          position: 1,
+          amount,
+          productType: frozen ? 'freeze_fee' : 'membership_fee',
+          productId: frozen ? null : productId,
+          systemConcept: frozen ? 'FREEZE_FEE' : 'MEMBERSHIP_FEE',
+          humanConcept: frozen ? `Freeze ${monthKey(month)}` : `Membership ${monthKey(month)}`,
+          periodFrom: period.from,
+          periodTo: period.to,
+        });
+        rows.payments.push({
+          id: randomUUID(),
+          invoiceId,
+          status: declined ? 'declined' : 'captured',
+          amount,
+          refunds: [],
+          createdAt: atMorning(month),
+        });
+      }
+    }
+
+    // A year of workouts (visits per month), none in frozen months.
+    if (ran) {
+      const day = Number(today.slice(8, 10));
+      for (let month = firstMonth; month <= runsUntil; month = addMonths(month, 1)) {
+        if (isFrozenMonth(plan, month)) continue;
+        const full = 4 + ((i * 7 + Number(month.slice(5, 7)) * 5 + opIndex * 3) % 13);
+        const count = month === startOfMonth(today) ? Math.round((full * day) / 31) : full;
+        rows.workouts.push({
+          memberId,
+          year: Number(month.slice(0, 4)),
+          month: Number(month.slice(5, 7)),
+          count,
+        });
+      }
+    }
+  });
+}
+
+async function insertChunks<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>[]): Promise<void> {
+  for (let start = 0; start < values.length; start += 500) {
+    await tx.insert(table).values(values.slice(start, start + 500));
+  }
+}
+
+async function insertAll(tx: Tx, rows: Rows): Promise<void> {
+  await insertChunks(tx, t.locations, rows.locations);
+  await insertChunks(tx, t.products, rows.products);
+  await insertChunks(tx, t.referralPromotions, rows.promotions);
+  await insertChunks(tx, t.members, rows.members);
+  await insertChunks(tx, t.memberships, rows.memberships);
+  await insertChunks(tx, t.keys, rows.keys);
+  await insertChunks(tx, t.freezePeriods, rows.freezes);
+  await insertChunks(tx, t.paymentMethods, rows.paymentMethods);
+  await insertChunks(tx, t.invoices, rows.invoices);
+  await insertChunks(tx, t.invoiceLines, rows.lines);
+  await insertChunks(tx, t.payments, rows.payments);
+  await insertChunks(tx, t.workouts, rows.workouts);
+}
+
+/**
+ * Seeds the demo data on an empty database (no members yet): for every operator its clubs
+ * (one in presale), a product, its referral promotion and one member per persona, with
+ * dates relative to today in the operator's timezone. Returns whether it seeded.
+ */
+export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two processes starting on one PostgreSQL must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(720431)`);
+    const existing = await tx.select({ id: t.members.id }).from(t.members).limit(1);
+    if (existing.length > 0) return false;
+    const now = clock.now();
+    const passwordHash = await demoPasswordHash();
+    const rows: Rows = {
+      locations: [],
+      products: [],
+      promotions: [],
+      members: [],
+      memberships: [],
+      keys: [],
+      freezes: [],
+      paymentMethods: [],
+      invoices: [],
+      lines: [],
+      payments: [],
+      workouts: [],
+    };
+    operatorIds.forEach((op, index) => {
+      buildOperator(op, now, passwordHash, rows, index);
+    });
+    await insertAll(tx, rows);
+    return true;
+  });
+}
