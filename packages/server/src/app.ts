@@ -1,0 +1,111 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sandboxMailer } from './adapters/mail/sandbox.ts';
+import { sandboxSms } from './adapters/sms/sandbox.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
+import './http/request-context.ts';
+import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { registerDevRoutes } from './modules/dev/routes.ts';
+import { createDevService } from './modules/dev/service.ts';
+import { registerEventsRoutes } from './modules/events/routes.ts';
+import { createEventsService } from './modules/events/service.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerMembershipRoutes } from './modules/membership/routes.ts';
+import { createMembershipService } from './modules/membership/service.ts';
+import { registerPaymentsRoutes } from './modules/payments/routes.ts';
+import { createPaymentsService } from './modules/payments/service.ts';
+import { registerReferralRoutes } from './modules/referral/routes.ts';
+import { registerWorkoutsRoutes } from './modules/workouts/routes.ts';
+import { createWorkoutsService } from './modules/workouts/service.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** Real time for rate limiting; tests may move it. Defaults to Date.now. */
+  wallClock?: () => number;
+  /** Fastify logger options; defaults to pino at config.logLevel with secrets redacted. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Query parameters that may carry secrets are cut from logged URLs. */
+function scrubUrl(url: string): string {
+  return url.replace(/([?&](?:access_token|token)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+        'body.password',
+        'body.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; headers: Record<string, unknown>; ip?: string }) => ({
+        method: req.method,
+        url: scrubUrl(req.url),
+        host: req.headers.host as string | undefined,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** The composition root: one Fastify instance with every module wired to its dependencies. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, clock, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  const deps: AppDeps = {
+    db,
+    clock,
+    config,
+    mailer: sandboxMailer(clock),
+    sms: sandboxSms(clock),
+    wallClock: options.wallClock ?? Date.now,
+  };
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(rateLimit, { global: false });
+  await registerDocs(app);
+
+  const auth = createAuthService(deps);
+  const requireAuth = createRequireAuth(auth);
+  registerHealthRoutes(app, db);
+  registerAuthRoutes(app, auth, requireAuth);
+  registerMembershipRoutes(app, createMembershipService(deps), requireAuth);
+  registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
+  registerReferralRoutes(app, deps, requireAuth);
+  registerWorkoutsRoutes(app, createWorkoutsService(deps), requireAuth);
+  registerEventsRoutes(app, createEventsService(deps), requireAuth);
+  if (!config.isProduction) registerDevRoutes(app, createDevService(deps));
+
+  await registerWeb(app, config);
+  return app;
+}

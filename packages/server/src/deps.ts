@@ -1,0 +1,16 @@
+import type { Mailer } from './adapters/mail/index.ts';
+import type { SmsSender } from './adapters/sms/index.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+
+/** What services are built from; app.ts is the one place that assembles it. */
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Real elapsed time in ms for rate limiting (Retry-After is real seconds, whatever PORTAL_CLOCK says). */
+  wallClock: () => number;
+}

@@ -1,0 +1,56 @@
+import type { ErrorBody, ErrorItem } from '@portal/contract';
+import { PASSWORD_CHECK_FAILED } from '@portal/contract';
+
+/**
+ * An answer the API gives on purpose: a 4xx with the error body of operators.md. Services
+ * throw these; the error handler sends them unchanged.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    errors: ErrorItem[],
+    options: { reason?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(errors[0]?.message ?? errors[0]?.type ?? `HTTP ${status}`);
+    this.status = status;
+    this.body = { status, ...(options.reason ? { reason: options.reason } : {}), errors };
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const invalidRequest = (field: string, message: string) =>
+  new ApiError(400, [{ type: 'invalid_request', message, context: { field } }]);
+
+export const unauthorized = (message = 'Sign in to continue.') =>
+  new ApiError(401, [{ type: 'unauthorized', message }]);
+
+/** Unknown user and wrong password get this very answer, so neither can be told apart. */
+export const passwordCheckFailed = () =>
+  new ApiError(401, [{ type: 'unauthorized', message: 'Wrong username and/or password.' }], {
+    reason: PASSWORD_CHECK_FAILED,
+  });
+
+export const notFound = (message = 'Not found.') => new ApiError(404, [{ type: 'not_found', message }]);
+
+export const rateLimited = (retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(
+    429,
+    [
+      {
+        type: 'rate_limited',
+        message: 'Too many attempts. Try again later.',
+        context: { retry_after: seconds },
+      },
+    ],
+    { headers: { 'retry-after': String(seconds) } },
+  );
+};
+
+/** 422: a business rule refused the request (spec section 8 types, or another rule type). */
+export const ruleViolation = (type: string, message: string, context?: Record<string, unknown>) =>
+  new ApiError(422, [{ type, message, ...(context ? { context } : {}) }]);

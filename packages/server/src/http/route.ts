@@ -1,0 +1,85 @@
+import { type Endpoint, ErrorBody } from '@portal/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from './request-context.ts';
+
+/** All API routes live below this prefix ({host} of the spec is `<origin>/api`). */
+export const API_PREFIX = '/api';
+
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : void;
+
+export interface RouteContext<E extends Endpoint> {
+  body: Input<E['body']>;
+  query: Input<E['query']>;
+  params: Input<E['params']>;
+  /** The signed-in member; present on every endpoint with `auth: true`. */
+  auth: E['auth'] extends true ? AuthContext : AuthContext | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Runs the session check (added for `auth: true` endpoints by registerEndpoint). */
+  requireAuth: preHandlerHookHandler;
+  /** Extra route config, e.g. per-route rate limits. */
+  config?: RouteShorthandOptions['config'];
+}
+
+const errorResponses = {
+  400: ErrorBody.describe('Malformed or invalid input (invalid_request, the field in context.field)'),
+  401: ErrorBody.describe('No, unknown, expired or revoked session (unauthorized)'),
+  404: ErrorBody.describe('Unknown or not yours (not_found)'),
+  422: ErrorBody.describe('A business rule refused the request'),
+  429: ErrorBody.describe('Rate limited (rate_limited), see Retry-After'),
+};
+
+/**
+ * Registers one call of the contract's `endpoints`: method, path, body/query/params and
+ * response schemas come from there, so the route, its validation and the OpenAPI document
+ * cannot drift from the contract. The handler returns the 2xx body (or nothing for 204).
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions,
+  handler: (ctx: RouteContext<E>) => Promise<EndpointResult<E>>,
+): void {
+  const success = endpoint.response
+    ? { 200: endpoint.response }
+    : { 204: z.undefined().describe('No Content') };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `${API_PREFIX}${endpoint.path}`,
+    schema: {
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
+      response: { ...success, ...errorResponses },
+    },
+    ...(options.config ? { config: options.config } : {}),
+    ...(endpoint.auth ? { preHandler: options.requireAuth } : {}),
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as RouteContext<E>['body'],
+        query: request.query as RouteContext<E>['query'],
+        params: request.params as RouteContext<E>['params'],
+        auth: request.auth as RouteContext<E>['auth'],
+        request,
+        reply,
+      });
+      if (endpoint.response === null) return reply.code(204).send();
+      return reply.code(200).send(result);
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { operatorIds } from '@portal/domain';
+import { clockFromConfig } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
+
+const started = performance.now();
+const config = loadConfig();
+const clock = clockFromConfig(config.portalClock);
+// The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
+const opening = openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+const [{ buildApp }, { seedIfEmpty }] = await Promise.all([import('./app.ts'), import('./db/seed.ts')]);
+const database = await opening;
+await database.migrate();
+const seeded = await seedIfEmpty(database.db, clock);
+const app = await buildApp({ db: database.db, clock, config });
+await app.listen({ port: config.port, host: config.host });
+
+const shown = ['de', 'no'] as const;
+const width = Math.max(...PERSONAS.map((p) => demoUsername(p, 'de').length)) + 2;
+const lines = [
+  '',
+  `Member portal on http://localhost:${config.port} (operators: ${operatorIds
+    .map((op) => `http://${op}.localhost:${config.port}`)
+    .join(' ')})`,
+  `API under /api, OpenAPI at http://localhost:${config.port}/api/docs${config.isProduction ? '' : `, dev outbox at http://localhost:${config.port}/api/dev/outbox.html`}`,
+  `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ', demo data seeded' : ''}${config.portalClock ? `; clock fixed at ${config.portalClock}` : ''}`,
+  '',
+  `Demo logins (password "${DEMO_PASSWORD}"), pattern <persona>@<operator>.example for operators ${operatorIds.join(', ')}:`,
+  ...PERSONAS.map((p) => `  ${shown.map((op) => demoUsername(p, op).padEnd(width)).join('')}`),
+  '',
+  `Ready in ${Math.round(performance.now() - started)} ms.`,
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  });
+}

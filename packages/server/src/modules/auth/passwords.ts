@@ -1,0 +1,29 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommendation). */
+export const hashPassword = (password: string) => hash(password);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummy: Promise<string> | null = null;
+/**
+ * Verifies against a hash of nothing, so an unknown username costs as much time as a
+ * wrong password for a known one.
+ */
+export async function verifyDummy(password: string): Promise<void> {
+  dummy ??= hash(randomBytes(16).toString('hex'));
+  await verifyPassword(await dummy, password);
+}
+
+/** An opaque bearer or reset token: 32 random bytes, base64url. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** Tokens are stored as their sha256 only. */
+export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

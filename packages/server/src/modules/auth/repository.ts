@@ -1,0 +1,114 @@
+import { and, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { members, passwordResetTokens, sessions, signInFailures } from '../../db/schema.ts';
+
+export async function findMemberByUsername(ex: Executor, operatorId: string, username: string) {
+  const [row] = await ex
+    .select({
+      id: members.id,
+      operatorId: members.operatorId,
+      passwordHash: members.passwordHash,
+      email: members.email,
+      firstName: members.firstName,
+      locale: members.locale,
+    })
+    .from(members)
+    .where(and(eq(members.operatorId, operatorId), eq(members.username, username)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(ex: Executor, row: typeof sessions.$inferInsert): Promise<void> {
+  await ex.insert(sessions).values(row);
+}
+
+/** The session of a token hash if it is neither revoked nor expired at `now`. */
+export async function findLiveSession(ex: Executor, hash: string, now: Date) {
+  const [row] = await ex
+    .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(ex: Executor, id: string, at: Date): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeMemberSessions(ex: Executor, memberId: string, at: Date): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+}
+
+export async function insertResetToken(ex: Executor, row: typeof passwordResetTokens.$inferInsert) {
+  await ex.insert(passwordResetTokens).values(row);
+}
+
+export async function findResetToken(ex: Executor, hash: string) {
+  const [row] = await ex
+    .select({
+      id: passwordResetTokens.id,
+      memberId: passwordResetTokens.memberId,
+      operatorId: members.operatorId,
+      username: members.username,
+      expiresAt: passwordResetTokens.expiresAt,
+      usedAt: passwordResetTokens.usedAt,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(members, eq(members.id, passwordResetTokens.memberId))
+    .where(eq(passwordResetTokens.tokenHash, hash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used if it still is unused; false when another request used it first. */
+export async function useResetToken(ex: Executor, id: string, at: Date): Promise<boolean> {
+  const rows = await ex
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+/** Any other outstanding reset link of the member stops working too. */
+export async function useAllResetTokens(ex: Executor, memberId: string, at: Date): Promise<void> {
+  await ex
+    .update(passwordResetTokens)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetTokens.memberId, memberId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function updatePasswordHash(ex: Executor, memberId: string, passwordHash: string, at: Date) {
+  await ex.update(members).set({ passwordHash, updatedAt: at }).where(eq(members.id, memberId));
+}
+
+/** Times of the newest `limit` failures of a key since `since`, newest first. */
+export async function recentFailures(ex: Executor, key: string, since: Date, limit: number): Promise<Date[]> {
+  const rows = await ex
+    .select({ createdAt: signInFailures.createdAt })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.key, key), gt(signInFailures.createdAt, since)))
+    .orderBy(desc(signInFailures.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.createdAt);
+}
+
+export async function insertFailures(ex: Executor, keys: string[], at: Date): Promise<void> {
+  await ex.insert(signInFailures).values(keys.map((key) => ({ key, createdAt: at })));
+}
+
+export async function deleteFailures(ex: Executor, keys: string[]): Promise<void> {
+  await ex.delete(signInFailures).where(inArray(signInFailures.key, keys));
+}
+
+export async function pruneFailures(ex: Executor, before: Date): Promise<void> {
+  await ex.delete(signInFailures).where(lt(signInFailures.createdAt, before));
+}

@@ -1,0 +1,113 @@
+import type { Language, Locale, Membership, OperatorId } from '@portal/contract';
+import { languageOf, scheduledFreeze } from '@portal/domain';
+import type { Localized } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../http/request-context.ts';
+import { membershipFacts, statusOf, todayFor } from './facts.ts';
+import * as repo from './repository.ts';
+
+export function localized<T>(values: Localized<T>, language: Language): T {
+  return values[language] ?? values.en;
+}
+
+export function createMembershipService(deps: AppDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /** The read model of GET /v2/membership; `locale` picks the language of presentations. */
+    async get(auth: AuthContext, locale: Locale | undefined): Promise<Membership> {
+      const record = await repo.findMembership(db, auth.memberId);
+      if (!record) throw notFound('No membership.');
+      const { member, membership, location, product } = record;
+      const [freezes, keyRows, method, promotion] = await Promise.all([
+        repo.listFreezePeriods(db, membership.id),
+        repo.listKeys(db, membership.id),
+        repo.findCurrentPaymentMethod(db, member.id),
+        repo.findActivePromotion(db, member.operatorId),
+      ]);
+      const { operator, today } = todayFor(member.operatorId as OperatorId, clock);
+      const facts = membershipFacts(membership, freezes);
+      const { status, activates_on } = statusOf(facts, today);
+      const scheduled = scheduledFreeze(facts, today);
+      const language = languageOf(locale ?? member.locale);
+
+      return {
+        id: membership.id,
+        membership_number: membership.membershipNumber,
+        status,
+        begin_date: membership.beginDate,
+        end_date: membership.endDate,
+        activates_on,
+        referral_code: membership.referralCode,
+        gdpr_opt_in: member.gdprOptIn,
+        sheltered: membership.sheltered,
+        locale: member.locale,
+        freeze_periods: facts.freeze_periods.map((f) => ({ ...f })),
+        scheduled_freeze: scheduled ? { ...scheduled } : null,
+        operator: {
+          id: operator.id,
+          name: operator.name,
+          country: operator.country,
+          timezone: operator.timezone,
+          currency: operator.currency,
+        },
+        profile: {
+          first_name: member.firstName,
+          last_name: member.lastName,
+          gender: member.gender,
+          birthdate: member.birthdate,
+          email: member.email,
+          address: {
+            street: member.street,
+            postal_code: member.postalCode,
+            postal_location: member.postalLocation,
+            country: member.country,
+          },
+          mobile: { prefix: member.mobilePrefix, number: member.mobileNumber },
+          gdpr_opt_in: member.gdprOptIn,
+        },
+        location: {
+          id: location.id,
+          name: location.name,
+          opening_date: location.openingDate,
+          closing_date: location.closingDate,
+        },
+        product: {
+          presentation: localized(product.presentation, language),
+          locations: product.locationIds,
+          schedule: { monthly_fee: product.monthlyFee, binding_months: product.bindingMonths },
+          require_phone_verification: product.requirePhoneVerification,
+        },
+        current_payment_method: method
+          ? {
+              id: method.id,
+              provider: method.provider,
+              type: method.type,
+              brand: method.brand,
+              details: method.details,
+              expire: method.expire,
+            }
+          : null,
+        keys: keyRows.map((k) => ({
+          type: k.type,
+          code: k.code,
+          status: k.status,
+          valid_from: k.validFrom,
+          valid_to: k.validTo,
+        })),
+        referral: promotion
+          ? {
+              name: promotion.name,
+              discount_months: promotion.referrerDiscountMonths,
+              discount_percentage: promotion.referrerDiscountPercentage,
+              pt_hours: promotion.referrerPtHours,
+              presentation: localized(promotion.presentation, language),
+            }
+          : null,
+      };
+    },
+  };
+}
+
+export type MembershipService = ReturnType<typeof createMembershipService>;

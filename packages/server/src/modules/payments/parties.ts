@@ -1,0 +1,54 @@
+import type { OperatorId } from '@portal/contract';
+
+interface Party {
+  addressLines: string[];
+  identifiers: { label: string; value: string }[];
+}
+
+/**
+ * What each market prints on an invoice about the operator, and how it labels the member's
+ * number. Invoice data only; portal texts live in the web catalogues.
+ */
+export const invoiceParties: Record<OperatorId, { operator: Party; memberNumberLabel: string }> = {
+  de: {
+    operator: {
+      addressLines: ['Friedrichstraße 68', '10117 Berlin', 'Deutschland'],
+      identifiers: [
+        { label: 'USt-IdNr.', value: 'DE298765432' },
+        { label: 'Handelsregister', value: 'HRB 187654 B, Amtsgericht Charlottenburg' },
+      ],
+    },
+    memberNumberLabel: 'Mitgliedsnummer',
+  },
+  at: {
+    operator: {
+      addressLines: ['Kärntner Ring 5–7', '1010 Wien', 'Österreich'],
+      identifiers: [
+        { label: 'UID-Nr.', value: 'ATU69876543' },
+        { label: 'Firmenbuch', value: 'FN 456789 x, Handelsgericht Wien' },
+      ],
+    },
+    memberNumberLabel: 'Mitgliedsnummer',
+  },
+  ch: {
+    operator: {
+      addressLines: ['Bahnhofstrasse 10', '8001 Zürich', 'Schweiz'],
+      identifiers: [{ label: 'MWST-Nr.', value: 'CHE-123.456.789 MWST' }],
+    },
+    memberNumberLabel: 'Mitgliedernummer',
+  },
+  no: {
+    operator: {
+      addressLines: ['Karl Johans gate 16', '0154 Oslo', 'Norge'],
+      identifiers: [{ label: 'Org.nr.', value: '923 456 789' }],
+    },
+    memberNumberLabel: 'Medlemsnummer',
+  },
+  fi: {
+    operator: {
+      addressLines: ['Mannerheimintie 5', '00100 Helsinki', 'Suomi'],
+      identifiers: [{ label: 'Y-tunnus', value: '3123456-7' }],
+    },
+    memberNumberLabel: 'Jäsennumero',
+  },
+};

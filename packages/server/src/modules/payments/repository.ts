@@ -1,0 +1,51 @@
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { invoiceLines, invoices, payments } from '../../db/schema.ts';
+
+export function listInvoices(ex: Executor, memberId: string) {
+  return ex
+    .select()
+    .from(invoices)
+    .where(eq(invoices.memberId, memberId))
+    .orderBy(desc(invoices.invoiceDate), desc(invoices.invoiceNumber));
+}
+
+export async function findInvoice(ex: Executor, memberId: string, id: string) {
+  const [row] = await ex
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.memberId, memberId)))
+    .limit(1);
+  return row;
+}
+
+export function listLines(ex: Executor, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select()
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+}
+
+export function listPayments(ex: Executor, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select()
+    .from(payments)
+    .where(inArray(payments.invoiceId, invoiceIds))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** The earliest scheduled invoice on or after a date, if the billing system stored one. */
+export async function findScheduledInvoice(ex: Executor, memberId: string, from: string) {
+  const [row] = await ex
+    .select({ invoiceDate: invoices.invoiceDate, amount: invoices.amount })
+    .from(invoices)
+    .where(
+      and(eq(invoices.memberId, memberId), eq(invoices.status, 'scheduled'), gte(invoices.invoiceDate, from)),
+    )
+    .orderBy(asc(invoices.invoiceDate))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,151 @@
+import type { Invoice, OperatorId, ScheduledInvoice } from '@portal/contract';
+import {
+  effectiveFreezeEnd,
+  firstOfNextMonth,
+  getOperator,
+  isInactiveStatus,
+  vatRateOn,
+} from '@portal/domain';
+import type { invoiceLines, invoices, members, payments } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../http/request-context.ts';
+import { membershipFacts, statusOf, todayFor } from '../membership/facts.ts';
+import * as membershipRepo from '../membership/repository.ts';
+import { invoiceParties } from './parties.ts';
+import * as repo from './repository.ts';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type MemberRow = typeof members.$inferSelect;
+
+const period = (from: string | null, to: string | null) => (from && to ? { from, to } : null);
+
+function toInvoice(
+  row: InvoiceRow,
+  lines: (typeof invoiceLines.$inferSelect)[],
+  paymentRows: (typeof payments.$inferSelect)[],
+  member: MemberRow,
+  membershipNumber: string,
+): Invoice {
+  const operatorId = member.operatorId as OperatorId;
+  const operator = getOperator(operatorId);
+  const parties = invoiceParties[operatorId];
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    status: row.status,
+    invoice_date: row.invoiceDate,
+    amount: row.amount,
+    currency: row.currency,
+    period: period(row.periodFrom, row.periodTo),
+    lines: lines.map((l) => ({
+      amount: l.amount,
+      product_type: l.productType as Invoice['lines'][number]['product_type'],
+      product_id: l.productId,
+      system_concept: l.systemConcept,
+      human_concept: l.humanConcept,
+      period: period(l.periodFrom, l.periodTo),
+    })),
+    payments: paymentRows.map((p) => ({
+      status: p.status,
+      created_at: p.createdAt.toISOString(),
+      refunds: p.refunds.map((r) => ({ status: r.status, amount: r.amount, created_at: r.created_at })),
+    })),
+    payment_method:
+      row.paymentMethodType && row.paymentMethodDetails
+        ? { type: row.paymentMethodType, details: row.paymentMethodDetails }
+        : null,
+    vat_rate: vatRateOn(operator, row.invoiceDate),
+    member: {
+      name: `${member.firstName} ${member.lastName}`,
+      address_lines: [member.street, `${member.postalCode} ${member.postalLocation}`],
+      identifiers: [{ label: parties.memberNumberLabel, value: membershipNumber }],
+    },
+    operator: {
+      name: operator.name,
+      address_lines: parties.operator.addressLines,
+      identifiers: parties.operator.identifiers,
+    },
+  };
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export function createPaymentsService(deps: AppDeps) {
+  const { db, clock } = deps;
+
+  async function owner(auth: AuthContext) {
+    const record = await membershipRepo.findMembership(db, auth.memberId);
+    if (!record) throw notFound('No membership.');
+    return record;
+  }
+
+  async function assemble(rows: InvoiceRow[], auth: AuthContext): Promise<Invoice[]> {
+    const { member, membership } = await owner(auth);
+    const ids = rows.map((r) => r.id);
+    const [lines, paymentRows] = await Promise.all([repo.listLines(db, ids), repo.listPayments(db, ids)]);
+    const linesBy = groupBy(lines, (l) => l.invoiceId);
+    const paymentsBy = groupBy(paymentRows, (p) => p.invoiceId);
+    return rows.map((row) =>
+      toInvoice(
+        row,
+        linesBy.get(row.id) ?? [],
+        paymentsBy.get(row.id) ?? [],
+        member,
+        membership.membershipNumber,
+      ),
+    );
+  }
+
+  return {
+    /** All of the member's invoices, newest first. */
+    async list(auth: AuthContext): Promise<Invoice[]> {
+      return assemble(await repo.listInvoices(db, auth.memberId), auth);
+    },
+
+    /** One invoice; 404 when unknown or another member's. */
+    async get(auth: AuthContext, id: string): Promise<Invoice> {
+      const row = await repo.findInvoice(db, auth.memberId, id);
+      if (!row) throw notFound('No such invoice.');
+      const [invoice] = await assemble([row], auth);
+      return invoice!;
+    },
+
+    /**
+     * The next payment: a stored scheduled invoice if there is one, else the monthly charge
+     * on the 1st of next month (or the begin date in trial and presale): the freeze fee when
+     * a freeze covers that day, the product's monthly fee otherwise. 404 when no payment is
+     * due any more (inactive statuses, or the membership ends before).
+     */
+    async next(auth: AuthContext): Promise<ScheduledInvoice> {
+      const { membership, product } = await owner(auth);
+      const freezes = await membershipRepo.listFreezePeriods(db, membership.id);
+      const { operator, today } = todayFor(auth.operatorId, clock);
+      const facts = membershipFacts(membership, freezes);
+      const { status } = statusOf(facts, today);
+      if (isInactiveStatus(status)) throw notFound('No next payment.');
+
+      const stored = await repo.findScheduledInvoice(db, auth.memberId, today);
+      if (stored) return { invoice_date: stored.invoiceDate, amount: stored.amount };
+
+      const date = status === 'in_trial' || status === 'presale' ? facts.begin_date : firstOfNextMonth(today);
+      if (facts.end_date !== null && date > facts.end_date) throw notFound('No next payment.');
+      const frozen = facts.freeze_periods.some((f) => {
+        const end = effectiveFreezeEnd(f);
+        return end !== null && f.begin_date <= date && date <= end;
+      });
+      return { invoice_date: date, amount: frozen ? operator.freezePolicy.monthlyFee : product.monthlyFee };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
