@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -52,4 +53,17 @@ export function Button({
       )}
     </>
   );
+}
+
+export interface ButtonLinkProps extends LinkProps {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  fullWidth?: boolean;
+}
+
+/** A router link that looks like a button (an action that goes to another page). */
+export function ButtonLink({ variant = 'primary', fullWidth = false, className, ...rest }: ButtonLinkProps) {
+  const classes = [styles.button, styles[variant], fullWidth ? styles.full : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return <Link className={classes} {...rest} />;
 }

@@ -11,6 +11,9 @@ import { useLocale } from './i18n.ts';
 export const queryKeys = {
   membershipAll: ['membership'] as const,
   membership: (locale: string) => ['membership', locale] as const,
+  /** Policies live under the membership key, so every change reloads them as well. */
+  freezePolicy: ['membership', 'policy', 'freeze'] as const,
+  cancellationPolicy: ['membership', 'policy', 'cancellation'] as const,
   invoices: ['invoices'] as const,
 };
 

@@ -1,15 +1,23 @@
 import { hasReferral, isMembershipRouteAllowed } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 
-/** /membership/:page — a status not allowed for the page redirects to /membership. */
+/**
+ * /membership/:page — a status not allowed for the page redirects to /membership. The check
+ * is made on entering the page: an action there changes the status (reactivating makes the
+ * member active), and the page must stay to show its success.
+ */
 export function MembershipRouteGuard({ page, children }: { page?: string; children: ReactNode }) {
   const params = useParams();
   const membership = useLoadedMembership();
   const name = page ?? params.page ?? '';
-  if (!isMembershipRouteAllowed(name, membership.status)) return <Navigate to="/membership" replace />;
+  const allowedNow = isMembershipRouteAllowed(name, membership.status);
+  const [entry, setEntry] = useState({ name, allowed: allowedNow });
+  if (entry.name !== name) setEntry({ name, allowed: allowedNow });
+  const allowed = allowedNow || (entry.name === name && entry.allowed);
+  if (!allowed) return <Navigate to="/membership" replace />;
   return children;
 }
 

@@ -1,0 +1,86 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTexts } from '../lib/errorText.ts';
+import styles from './ActionResult.module.css';
+import { Button, ButtonLink } from './Button.tsx';
+import { Card } from './Card.tsx';
+
+/** The way back after an action: always to the membership overview. */
+export function BackToMembership({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }) {
+  const { t } = useTranslation();
+  return (
+    <ButtonLink to="/membership" variant={variant}>
+      {t('actions.backToMembership')}
+    </ButtonLink>
+  );
+}
+
+/**
+ * The success page of an action: a heading (focused, so screen readers start there), what
+ * happened, and the way back. The membership reloads by itself after every change.
+ */
+export function ActionSuccess({ title, children }: { title: string; children?: ReactNode }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Card>
+      <div className={styles.result} data-tone="success">
+        <span className={styles.icon} aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="28" height="28" focusable="false" aria-hidden="true">
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+        <div className={styles.body}>
+          <h2 ref={headingRef} tabIndex={-1} className={styles.title}>
+            {title}
+          </h2>
+          {children}
+          <div className={styles.actions}>
+            <BackToMembership />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The error page of an action: an alert with the texts of spec section 8 (or the generic
+ * one), a way to try again where that makes sense, and the way back.
+ */
+export function ActionError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const texts = errorTexts(error, t, i18n.language);
+  return (
+    <Card>
+      <div className={styles.result} data-tone="error">
+        <span className={styles.icon} aria-hidden="true">
+          !
+        </span>
+        <div className={styles.body}>
+          <div role="alert">
+            <h2 className={styles.title}>{t('actions.errorTitle')}</h2>
+            {texts.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+          </div>
+          <div className={styles.actions}>
+            <BackToMembership />
+            {onRetry && (
+              <Button variant="secondary" onClick={onRetry}>
+                {t('actions.tryAgain')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
