@@ -155,7 +155,7 @@ describe('logged-in shell', () => {
     start('/membership/reactivate');
     await statusRegion();
     await waitFor(() => expect(window.location.pathname).toBe('/membership'));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Membership');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Membership'));
   });
 
   it('keeps an allowed membership sub route', async () => {
@@ -164,7 +164,7 @@ describe('logged-in shell', () => {
     start('/membership/reactivate');
     await statusRegion();
     expect(window.location.pathname).toBe('/membership/reactivate');
-    expect(screen.getByText('This part of the portal is coming soon.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm reactivation' })).toBeInTheDocument();
   });
 
   it('redirects /referral to / for a status without referral', async () => {

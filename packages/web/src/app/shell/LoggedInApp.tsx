@@ -4,6 +4,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../lib/queryClient.ts';
 import { CancellationPage } from '../../features/cancellation/CancellationPage.tsx';
 import { ContactPage } from '../../features/contact/ContactPage.tsx';
+import { CancelFreezePage } from '../../features/freeze/CancelFreezePage.tsx';
+import { FreezePage } from '../../features/freeze/FreezePage.tsx';
+import { ReactivatePage } from '../../features/cancellation/ReactivatePage.tsx';
 import { MembershipPage, MembershipSubPage } from '../../features/membership/MembershipPage.tsx';
 import { CreditCardPage, InvoicePage, PaymentPage } from '../../features/payments/PaymentPages.tsx';
 import { OffersPage, PtPage } from '../../features/pt/PtPages.tsx';
@@ -48,6 +51,30 @@ export function LoggedInRoutes() {
         <Route path="payment/credit-card" element={<CreditCardPage />} />
         <Route path="invoice/:id" element={<InvoicePage />} />
         <Route path="membership" element={<MembershipPage />} />
+        <Route
+          path="membership/freeze"
+          element={
+            <MembershipRouteGuard page="freeze">
+              <FreezePage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/cancel_freeze"
+          element={
+            <MembershipRouteGuard page="cancel_freeze">
+              <CancelFreezePage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/reactivate"
+          element={
+            <MembershipRouteGuard page="reactivate">
+              <ReactivatePage />
+            </MembershipRouteGuard>
+          }
+        />
         <Route
           path="membership/cancellation/*"
           element={

@@ -1,0 +1,278 @@
+import type { CancellationPolicy, Membership } from '@portal/contract';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { logEvent } from '../../lib/events.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { useOperator } from '../../lib/operator.ts';
+import { useToday } from '../../lib/today.ts';
+import styles from './Cancellation.module.css';
+import { type ConsentAnswer, ConsentQuestion } from './ConsentQuestion.tsx';
+
+export type Step = 'freeze' | 'tips' | 'missing-out-on' | 'confirm';
+
+export const STEP_PATH = (step: Step) => `/membership/cancellation/${step}`;
+
+/** One page of the cancellation flow: "step 2 of 4", a heading, content, actions. */
+export function StepCard({
+  step,
+  steps,
+  title,
+  children,
+  actions,
+}: {
+  step?: Step;
+  steps?: readonly Step[];
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const index = step && steps ? steps.indexOf(step) : -1;
+  useEffect(() => {
+    logEvent('cancellation_view', 'in_progress', { step: step ?? 'single_page' });
+  }, [step]);
+  return (
+    <section aria-labelledby={id}>
+      <Card>
+        {index >= 0 && steps && (
+          <p className={styles.stepOf}>
+            {t('cancellation.stepOf', { step: index + 1, total: steps.length })}
+          </p>
+        )}
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        {children}
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </Card>
+    </section>
+  );
+}
+
+function KeepButton() {
+  const { t } = useTranslation();
+  return <ButtonLink to="/membership">{t('cancellation.confirm.keep')}</ButtonLink>;
+}
+
+function ContinueButton({ to }: { to: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button variant="secondary" onClick={() => navigate(to)}>
+      {t('cancellation.continue')}
+    </Button>
+  );
+}
+
+/** Step 1: a freeze instead of a cancellation. */
+export function FreezeInsteadStep({ steps, next }: { steps: readonly Step[]; next: string }) {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  return (
+    <StepCard
+      step="freeze"
+      steps={steps}
+      title={t('cancellation.freeze.title')}
+      actions={
+        <>
+          <ButtonLink to="/membership/freeze">{t('cancellation.freeze.freeze')}</ButtonLink>
+          <ContinueButton to={next} />
+        </>
+      }
+    >
+      <p>{t('cancellation.freeze.text', { count: operator.freezePolicy.maxMonthsPerYear })}</p>
+      <p>{t('cancellation.freeze.reactivates')}</p>
+    </StepCard>
+  );
+}
+
+const TIPS = ['time', 'motivation', 'moving', 'support'] as const;
+
+/** Step 2: tips that may keep the member training. */
+export function TipsStep({ steps, next }: { steps: readonly Step[]; next: string }) {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  return (
+    <StepCard
+      step="tips"
+      steps={steps}
+      title={t('cancellation.tips.title')}
+      actions={
+        <>
+          <KeepButton />
+          <ContinueButton to={next} />
+        </>
+      }
+    >
+      <ul className={styles.reasons}>
+        {TIPS.map((tip) => (
+          <li key={tip}>
+            <h3 className={styles.reasonTitle}>{t(`cancellation.tips.${tip}.title`)}</h3>
+            <p>{t(`cancellation.tips.${tip}.text`, { email: operator.supportEmail })}</p>
+          </li>
+        ))}
+      </ul>
+    </StepCard>
+  );
+}
+
+/** The five things a member loses (spec section 2); the success page lists them too. */
+export function MissingOutList({ membership }: { membership: Membership }) {
+  const { t, i18n } = useTranslation();
+  const operator = useOperator();
+  const fee = operator.signupFeeOnReturn;
+  const reasons: [string, string][] = [
+    [t('cancellation.missing.history.title'), t('cancellation.missing.history.text')],
+    [
+      t('cancellation.missing.signupFee.title'),
+      fee
+        ? t('cancellation.missing.signupFee.textWithFee', {
+            fee: formatMoney(fee.amount, fee.currency, i18n.language),
+          })
+        : t('cancellation.missing.signupFee.text'),
+    ],
+    [
+      t('cancellation.missing.access.title'),
+      t('cancellation.missing.access.text', { club: membership.location.name }),
+    ],
+    [t('cancellation.missing.pt.title'), t('cancellation.missing.pt.text')],
+    [t('cancellation.missing.offers.title'), t('cancellation.missing.offers.text')],
+  ];
+  return (
+    <ul className={styles.reasons}>
+      {reasons.map(([title, text]) => (
+        <li key={title}>
+          <h3 className={styles.reasonTitle}>{title}</h3>
+          <p>{text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Step 3: what the member would miss. */
+export function MissingOutStep({
+  steps,
+  next,
+  membership,
+}: {
+  steps: readonly Step[];
+  next: string;
+  membership: Membership;
+}) {
+  const { t } = useTranslation();
+  return (
+    <StepCard
+      step="missing-out-on"
+      steps={steps}
+      title={t('cancellation.missing.title')}
+      actions={
+        <>
+          <KeepButton />
+          <ContinueButton to={next} />
+        </>
+      }
+    >
+      <MissingOutList membership={membership} />
+    </StepCard>
+  );
+}
+
+/** The end date a cancellation made now gets, and whether it is immediate (trial, presale). */
+export function useEndDate(policy: CancellationPolicy) {
+  const today = useToday();
+  const end = policy.membership.calculated_end_date;
+  return { end: end ?? today, immediate: end === null || end <= today };
+}
+
+/**
+ * The last step (or the single page): the end date, the optional consent question (asked
+ * when the member has not opted in) and the confirm button.
+ */
+export function ConfirmCancellation({
+  step,
+  steps,
+  title,
+  policy,
+  membership,
+  busy,
+  onConfirm,
+}: {
+  step?: Step;
+  steps?: readonly Step[];
+  title: string;
+  policy: CancellationPolicy;
+  membership: Membership;
+  busy: boolean;
+  onConfirm: (gdprOptIn: boolean | undefined) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const operator = useOperator();
+  const { end, immediate } = useEndDate(policy);
+  const askConsent = !membership.gdpr_opt_in;
+  const [answer, setAnswer] = useState<ConsentAnswer>(null);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const firstRadio = useRef<HTMLInputElement>(null);
+
+  const confirm = () => {
+    if (askConsent && answer === null) {
+      setConsentError(t('cancellation.consent.required'));
+      firstRadio.current?.focus();
+      return;
+    }
+    onConfirm(askConsent ? answer === 'yes' : undefined);
+  };
+
+  return (
+    <StepCard
+      {...(step ? { step } : {})}
+      {...(steps ? { steps } : {})}
+      title={title}
+      actions={
+        <>
+          <Button onClick={confirm} busy={busy} busyLabel={t('cancellation.confirm.busy')}>
+            {t('cancellation.confirm.submit')}
+          </Button>
+          <ButtonLink to="/membership" variant="secondary">
+            {t('cancellation.confirm.keep')}
+          </ButtonLink>
+        </>
+      }
+    >
+      <div className={styles.endDate}>
+        <span className={styles.endLabel}>
+          {immediate ? t('cancellation.confirm.endsImmediately') : t('cancellation.confirm.endsOn')}
+        </span>
+        <span className={styles.endValue}>{formatDate(end, locale)}</span>
+      </div>
+      {immediate ? (
+        <p>{t('cancellation.confirm.immediateText')}</p>
+      ) : (
+        <>
+          <p>
+            {t('cancellation.confirm.notice', {
+              count: policy.cancellation_months || operator.cancellationNoticeMonths,
+            })}
+          </p>
+          <p>{t('cancellation.confirm.reactivate', { date: formatDate(end, locale) })}</p>
+        </>
+      )}
+      {askConsent && (
+        <ConsentQuestion
+          value={answer}
+          onChange={(value) => {
+            setAnswer(value);
+            setConsentError(null);
+          }}
+          error={consentError}
+          firstRef={firstRadio}
+        />
+      )}
+    </StepCard>
+  );
+}
