@@ -75,4 +75,30 @@ describe('translation catalogues', () => {
     expect(english.get('statusBar.label')).toBe('Membership status');
     expect(english.get('statusBar.number')).toBe('Membership no. {{number}}');
   });
+
+  it('keeps the membership texts the browser tests rely on', () => {
+    const stable: Record<string, string> = {
+      'membership.actions.freeze': 'Freeze membership',
+      'membership.actions.manageScheduledFreeze': 'Manage scheduled freeze',
+      'membership.actions.changeFreeze': 'Change freeze',
+      'membership.actions.reactivate': 'Reactivate membership',
+      'membership.cancel.link': 'Cancel membership',
+      'freeze.form.cancelScheduled': 'Cancel scheduled freeze',
+      'freeze.form.endEarly': 'End freeze early',
+      'freeze.form.begin': 'Start date',
+      'freeze.form.end': 'End date',
+      'freeze.form.submit': 'Save freeze',
+      'cancelFreeze.confirm': 'Confirm',
+      'reactivate.confirm': 'Confirm reactivation',
+      'cancellation.continue': 'Continue cancellation',
+      'cancellation.confirm.submit': 'Confirm cancellation',
+      'cancellation.consent.question': 'May we keep sending you offers?',
+      'common.yes': 'Yes',
+      'common.no': 'No',
+      'actions.backToMembership': 'Back to membership',
+      'cancellation.notAllowed.title': 'Cancellation not possible',
+      'common.back': 'Back',
+    };
+    for (const [key, text] of Object.entries(stable)) expect(english.get(key), key).toBe(text);
+  });
 });

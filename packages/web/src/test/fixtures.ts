@@ -1,4 +1,4 @@
-import type { Invoice, Membership } from '@portal/contract';
+import type { CancellationPolicy, FreezePolicy, Invoice, Membership } from '@portal/contract';
 
 export function membershipFixture(overrides: Partial<Membership> = {}): Membership {
   return {
@@ -61,5 +61,32 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     member: { name: 'Anna Schmidt', address_lines: [], identifiers: [] },
     operator: { name: 'Stride Fitness Deutschland GmbH', address_lines: [], identifiers: [] },
     ...overrides,
+  };
+}
+
+export function freezePolicyFixture(membership: Partial<FreezePolicy['membership']> = {}): FreezePolicy {
+  return {
+    monthly_fee: 4900,
+    max_months: 3,
+    required_membership_status: ['active'],
+    membership: {
+      id: 'm-1',
+      status: 'active',
+      available_months: 3,
+      used_months: 0,
+      scheduled_freeze: null,
+      eligible_to_freeze: true,
+      current_freeze: null,
+      ...membership,
+    },
+  };
+}
+
+export function cancellationPolicyFixture(
+  membership: Partial<CancellationPolicy['membership']> = {},
+): CancellationPolicy {
+  return {
+    cancellation_months: 1,
+    membership: { calculated_end_date: '2026-04-30', errors: [], ...membership },
   };
 }

@@ -1,0 +1,199 @@
+import type { MembershipStatus, OperatorId } from '@portal/contract';
+import { getOperator } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../lib/session.ts';
+import { membershipFixture } from '../../test/fixtures.ts';
+import { renderMemberPage } from '../../test/memberPage.tsx';
+import { setupI18n } from '../../test/render.tsx';
+import { shownKeys } from './accessKeys.ts';
+import { MembershipPage } from './MembershipPage.tsx';
+
+beforeAll(async () => {
+  await setupI18n('en-DE');
+});
+
+beforeEach(() => {
+  session.signIn('tok');
+});
+
+const scheduled = { id: 's1', begin_date: '2026-05-01', end_date: '2026-05-31', cancel_date: null };
+
+function renderOverview(
+  status: MembershipStatus,
+  operator: OperatorId = 'de',
+  extra: Parameters<typeof membershipFixture>[0] = {},
+) {
+  return renderMemberPage(<MembershipPage />, {
+    path: '/membership',
+    operator,
+    membership: membershipFixture({
+      status,
+      end_date: status === 'in_cancellation' ? '2026-04-30' : null,
+      activates_on: status === 'in_freeze' ? '2026-05-01' : null,
+      ...extra,
+    }),
+  });
+}
+
+const statusCard = () => screen.getByRole('region', { name: 'Status' });
+
+describe('membership overview: status action (spec section 2)', () => {
+  it('active → Freeze membership', () => {
+    renderOverview('active');
+    expect(within(statusCard()).getByText('Active since 1 March 2025')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Freeze membership' })).toHaveAttribute(
+      'href',
+      '/membership/freeze',
+    );
+  });
+
+  it('active with a scheduled freeze → Manage scheduled freeze, with its dates', () => {
+    renderOverview('active', 'de', { scheduled_freeze: scheduled });
+    expect(screen.getByRole('link', { name: 'Manage scheduled freeze' })).toHaveAttribute(
+      'href',
+      '/membership/freeze',
+    );
+    expect(
+      within(statusCard()).getByText('Freeze scheduled from 1 May 2026 to 31 May 2026'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Freeze membership' })).toBeNull();
+  });
+
+  it('in_freeze → Change freeze', () => {
+    renderOverview('in_freeze');
+    expect(within(statusCard()).getByText('Frozen — reactivates on 1 May 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change freeze' })).toHaveAttribute('href', '/membership/freeze');
+  });
+
+  it('in_cancellation → Reactivate membership', () => {
+    renderOverview('in_cancellation');
+    expect(screen.getByRole('link', { name: 'Reactivate membership' })).toHaveAttribute(
+      'href',
+      '/membership/reactivate',
+    );
+  });
+
+  it.each(['in_trial', 'presale', 'cancelled', 'stopped'] as const)('%s has no action', (status) => {
+    renderOverview(status);
+    expect(within(statusCard()).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('membership overview: cancel link per operator', () => {
+  it('Germany shows the link to the cancellation', () => {
+    renderOverview('active', 'de');
+    expect(screen.getByRole('link', { name: 'Cancel membership' })).toHaveAttribute(
+      'href',
+      '/membership/cancellation',
+    );
+  });
+
+  it('Norway shows the e-mail text instead of the link', () => {
+    renderOverview('active', 'no');
+    expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
+    expect(screen.getByText(/To cancel your membership, please send us an e-mail/)).toHaveTextContent(
+      'membership number 100234',
+    );
+    const email = getOperator('no').supportEmail;
+    expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  });
+
+  it('Norway in trial gets the link (the single page applies)', () => {
+    renderOverview('in_trial', 'no');
+    expect(screen.getByRole('link', { name: 'Cancel membership' })).toBeInTheDocument();
+  });
+
+  it.each(['in_cancellation', 'cancelled', 'stopped'] as const)('no link for %s', (status) => {
+    renderOverview(status, 'de');
+    expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
+    expect(screen.queryByText(/To cancel your membership/)).toBeNull();
+  });
+
+  it('Finland and Austria show the link in trial, presale and freeze', () => {
+    renderOverview('in_trial', 'fi');
+    expect(screen.getByRole('link', { name: 'Cancel membership' })).toBeInTheDocument();
+  });
+});
+
+describe('membership overview: sections', () => {
+  it('shows the chips and the newest PIN with their status', () => {
+    renderOverview('active', 'de', {
+      keys: [
+        { type: 'pin', code: '1111', status: 'inactive', valid_from: '2025-01-01', valid_to: '2025-02-01' },
+        { type: 'pin', code: '2222', status: 'active', valid_from: '2025-06-01', valid_to: null },
+        { type: 'rfid', code: 'AB12CD', status: 'suspended', valid_from: '2025-03-01', valid_to: null },
+      ],
+    });
+    const access = screen.getByRole('region', { name: 'Access' });
+    const items = within(access)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['Chip AB12CDTemporarily deactivated', 'PINActivated']);
+    expect(within(access).getByRole('link', { name: 'Activate chip' })).toHaveAttribute(
+      'href',
+      '/membership/activate_chip',
+    );
+    expect(within(access).getByRole('link', { name: 'Report lost chip' })).toHaveAttribute(
+      'href',
+      '/membership/lost_chip',
+    );
+  });
+
+  it('calls an inactive PIN expired', () => {
+    expect(
+      shownKeys([
+        { type: 'pin', code: '1', status: 'active', valid_from: '2025-01-01', valid_to: null },
+        { type: 'pin', code: '2', status: 'inactive', valid_from: '2025-02-01', valid_to: null },
+      ]).map((k) => k.code),
+    ).toEqual(['2']);
+    renderOverview('active', 'de', {
+      keys: [{ type: 'pin', code: '2', status: 'inactive', valid_from: '2025-02-01', valid_to: null }],
+    });
+    expect(screen.getByText('Expired')).toBeInTheDocument();
+  });
+
+  it('shows club, personal information, consents, product, terms and details', () => {
+    renderOverview('active', 'de');
+    const club = screen.getByRole('region', { name: 'Primary club' });
+    expect(club).toHaveTextContent('Berlin Mitte');
+    expect(within(club).getByRole('link', { name: 'Change club' })).toBeInTheDocument();
+    const profile = screen.getByRole('region', { name: 'Personal information' });
+    expect(profile).toHaveTextContent('Anna Schmidt');
+    expect(profile).toHaveTextContent('anna@example.com');
+    expect(profile).toHaveTextContent('Hauptstr. 1');
+    expect(profile).toHaveTextContent('10115 Berlin');
+    expect(profile).toHaveTextContent('+49 1512345678');
+    expect(within(profile).getByRole('link', { name: 'Edit personal information' })).toHaveAttribute(
+      'href',
+      '/membership/profile',
+    );
+    const consents = screen.getByRole('region', { name: 'Consents' });
+    expect(consents).toHaveTextContent('Offers and news by e-mailNo');
+    expect(within(consents).getByRole('link')).toHaveAttribute('href', '/membership/consents');
+    const product = screen.getByRole('region', { name: 'Product' });
+    expect(product).toHaveTextContent('Stride Flex');
+    expect(product).toHaveTextContent('€29.90');
+    expect(product).toHaveTextContent('12 months');
+    const terms = screen.getByRole('region', { name: 'Terms' });
+    expect(terms).toHaveTextContent('1 month to the end of a month');
+    expect(terms).toHaveTextContent('€49.00');
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent('100234');
+    expect(details).toHaveTextContent('1 March 2025');
+    expect(details).toHaveTextContent('Open-ended');
+  });
+
+  it.each(['presale', 'cancelled', 'cancelled_in_trial', 'stopped'] as const)(
+    'hides the club change for %s',
+    (status) => {
+      renderOverview(status, 'de');
+      expect(screen.queryByRole('link', { name: 'Change club' })).toBeNull();
+    },
+  );
+
+  it('has no chip links for inactive statuses', () => {
+    renderOverview('cancelled', 'de');
+    expect(screen.queryByRole('link', { name: 'Activate chip' })).toBeNull();
+  });
+});
