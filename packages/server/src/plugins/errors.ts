@@ -85,7 +85,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (status === 401) return send(reply, { status: 401, errors: [{ type: 'unauthorized' }] });
-    if (status === 404) return send(reply, notFound().body);
+    // 403 comes from the static files plugin for a directory; we do not list directories.
+    if (status === 404 || status === 403) return send(reply, notFound().body);
     if (status >= 400 && status < 500) {
       const code = (error as FastifyError).code ?? '';
       return send(reply, {

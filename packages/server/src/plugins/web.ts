@@ -76,6 +76,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       .send(withOperatorMeta(await loadIndex(), operator));
   };
 
+  app.get('/', { schema: { hide: true } }, serveIndex);
+  app.get('/index.html', { schema: { hide: true } }, serveIndex);
   app.setNotFoundHandler(
     {
       preHandler: app.rateLimit({
