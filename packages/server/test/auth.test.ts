@@ -1,0 +1,252 @@
+import { AuthenticateResponse, ErrorBody, PASSWORD_CHECK_FAILED } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
+
+const authenticate = (t: TestApp, body: unknown, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/authenticate', payload: body as object, remoteAddress });
+
+const membership = (t: TestApp, token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v2/membership', headers: bearer(token) });
+
+async function outbox(t: TestApp, to: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { channel: string; to: string; subject: string | null; body: string }[];
+}
+
+const tokenFromMail = (body: string) => /\/password\/update\?token=([A-Za-z0-9_-]+)/.exec(body)?.[1];
+
+describe.each(databases())('auth on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  describe('sign-in', () => {
+    it('answers a token and its expiry for a demo member', async () => {
+      const res = await authenticate(t, {
+        username: 'active@de.example',
+        password: 'demo',
+        operator_id: 'de',
+      });
+      expect(res.statusCode).toBe(200);
+      const body = AuthenticateResponse.parse(res.json());
+      expect(Buffer.from(body.token, 'base64url')).toHaveLength(32);
+      expect(new Date(body.expires_at).getTime() - t.clock.now().getTime()).toBe(12 * 3600 * 1000);
+      expect((await membership(t, body.token)).statusCode).toBe(200);
+    });
+
+    it('ignores case and surrounding spaces in the username', async () => {
+      const res = await authenticate(t, {
+        username: '  Active@NO.example ',
+        password: 'demo',
+        operator_id: 'no',
+      });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown user identically', async () => {
+      const wrong = await authenticate(t, {
+        username: 'rfid@at.example',
+        password: 'nope',
+        operator_id: 'at',
+      });
+      const unknown = await authenticate(t, {
+        username: 'nobody@at.example',
+        password: 'nope',
+        operator_id: 'at',
+      });
+      const otherOperator = await authenticate(t, {
+        username: 'rfid@at.example',
+        password: 'demo',
+        operator_id: 'ch',
+      });
+      for (const res of [wrong, unknown, otherOperator]) {
+        expect(res.statusCode).toBe(401);
+        expect(ErrorBody.parse(res.json()).reason).toBe(PASSWORD_CHECK_FAILED);
+      }
+      expect(unknown.body).toBe(wrong.body);
+      expect(otherOperator.body).toBe(wrong.body);
+    });
+
+    it('limits failed sign-ins per username with 429 and Retry-After, and lets go after the window', async () => {
+      const body = { username: 'stopped@fi.example', password: 'wrong', operator_id: 'fi' };
+      for (let i = 0; i < 5; i++) {
+        // Different addresses, so only the username counter can trip.
+        expect((await authenticate(t, body, `10.1.0.${i}`)).statusCode).toBe(401);
+      }
+      const limited = await authenticate(t, { ...body, password: 'demo' }, '10.1.0.99');
+      expect(limited.statusCode).toBe(429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(ErrorBody.parse(limited.json()).errors[0]?.type).toBe('rate_limited');
+      // Another user from the same address is not affected.
+      expect(
+        (
+          await authenticate(
+            t,
+            { username: 'active@fi.example', password: 'demo', operator_id: 'fi' },
+            '10.1.0.99',
+          )
+        ).statusCode,
+      ).toBe(200);
+
+      t.advanceWall(retryAfter * 1000 + 1);
+      expect((await authenticate(t, { ...body, password: 'demo' }, '10.1.0.99')).statusCode).toBe(200);
+    });
+
+    it('limits failed sign-ins per address', async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await authenticate(
+          t,
+          { username: `ghost${i}@de.example`, password: 'x', operator_id: 'de' },
+          '10.2.0.1',
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const limited = await authenticate(
+        t,
+        { username: 'active@de.example', password: 'demo', operator_id: 'de' },
+        '10.2.0.1',
+      );
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      const elsewhere = await authenticate(
+        t,
+        { username: 'active@de.example', password: 'demo', operator_id: 'de' },
+        '10.2.0.2',
+      );
+      expect(elsewhere.statusCode).toBe(200);
+    });
+  });
+
+  describe('sessions', () => {
+    it('rejects a missing, malformed or unknown bearer token with 401', async () => {
+      for (const headers of [
+        {},
+        { authorization: 'Basic abc' },
+        bearer('unknown-token'),
+        { authorization: 'Bearer' },
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v2/membership', headers });
+        expect(res.statusCode).toBe(401);
+        expect(ErrorBody.parse(res.json()).errors[0]?.type).toBe('unauthorized');
+      }
+    });
+
+    it('revokes the session on sign-out', async () => {
+      const token = await t.signIn('in_freeze', 'ch');
+      const other = await t.signIn('in_freeze', 'ch');
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: bearer(token) });
+      expect(out.statusCode).toBe(204);
+      expect((await membership(t, token)).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: bearer(token) })).statusCode,
+      ).toBe(401);
+      // Only that session ends.
+      expect((await membership(t, other)).statusCode).toBe(200);
+    });
+
+    it('expires a session after 12 hours', async () => {
+      const token = await t.signIn('presale', 'no');
+      t.clock.advance(12 * 3600 * 1000 - 1000);
+      expect((await membership(t, token)).statusCode).toBe(200);
+      t.clock.advance(1000);
+      expect((await membership(t, token)).statusCode).toBe(401);
+      t.clock.set('2026-11-22T10:00:00Z');
+    });
+  });
+
+  describe('password reset', () => {
+    const reset = (body: object) => t.app.inject({ method: 'POST', url: '/api/auth/reset', payload: body });
+    const update = (body: object) => t.app.inject({ method: 'POST', url: '/api/auth/update', payload: body });
+
+    it('always answers 204 and mails nothing for an unknown user', async () => {
+      const res = await reset({
+        operator_id: 'de',
+        username: 'nobody@de.example',
+        url: 'http://localhost:8080/',
+        locale: 'de-DE',
+      });
+      expect(res.statusCode).toBe(204);
+      expect(await outbox(t, 'nobody@de.example')).toEqual([]);
+    });
+
+    it('mails a link on the allowed origin of the request, in the member’s language', async () => {
+      const res = await reset({
+        operator_id: 'no',
+        username: 'in_trial@no.example',
+        url: 'http://no.localhost:8080/password/reset',
+        locale: 'en-NO',
+      });
+      expect(res.statusCode).toBe(204);
+      const [mail] = await outbox(t, 'in_trial@no.example');
+      expect(mail?.channel).toBe('email');
+      expect(mail?.subject).toContain('Tilbakestill');
+      expect(mail?.body).toMatch(/^Hei /);
+      expect(mail?.body).toMatch(/http:\/\/no\.localhost:8080\/password\/update\?token=[A-Za-z0-9_-]{43}\n/);
+    });
+
+    it('uses the operator’s default origin when the request names a foreign one', async () => {
+      for (const url of ['https://evil.example/password/reset', 'not a url', 'http://de.localhost:8080/']) {
+        await reset({ operator_id: 'fi', username: 'in_trial@fi.example', url, locale: 'fi-FI' });
+        const [mail] = await outbox(t, 'in_trial@fi.example');
+        expect(mail?.body).toContain('http://fi.localhost:8080/password/update?token=');
+        expect(mail?.body).not.toContain('evil');
+      }
+    });
+
+    it('sets a new password once, signs the member out everywhere, and the link then stops working', async () => {
+      const before = await t.signIn('cancelled', 'at');
+      await reset({
+        operator_id: 'at',
+        username: 'cancelled@at.example',
+        url: 'http://localhost:8080/',
+        locale: 'de-AT',
+      });
+      const [mail] = await outbox(t, 'cancelled@at.example');
+      expect(mail?.body).toMatch(/^Hallo /);
+      const token = tokenFromMail(mail!.body)!;
+
+      expect((await update({ operator_id: 'at', token, password: 'new-secret' })).statusCode).toBe(204);
+      expect((await membership(t, before)).statusCode).toBe(401);
+      expect(
+        (await authenticate(t, { username: 'cancelled@at.example', password: 'demo', operator_id: 'at' }))
+          .statusCode,
+      ).toBe(401);
+      await t.signIn('cancelled', 'at', 'new-secret');
+
+      const again = await update({ operator_id: 'at', token, password: 'another' });
+      expect(again.statusCode).toBe(422);
+      expect(ErrorBody.parse(again.json()).errors[0]?.type).toBe('invalid_reset_token');
+    });
+
+    it('refuses an unknown token, another operator’s token and an expired one with 422', async () => {
+      expect((await update({ operator_id: 'de', token: 'made-up', password: 'abc' })).statusCode).toBe(422);
+
+      await reset({
+        operator_id: 'ch',
+        username: 'rfid@ch.example',
+        url: 'http://localhost:8080/',
+        locale: 'fr-CH',
+      });
+      const token = tokenFromMail((await outbox(t, 'rfid@ch.example'))[0]!.body)!;
+      expect((await update({ operator_id: 'de', token, password: 'abc' })).statusCode).toBe(422);
+
+      t.clock.advance(60 * 60 * 1000 + 1);
+      const expired = await update({ operator_id: 'ch', token, password: 'abc' });
+      expect(expired.statusCode).toBe(422);
+      expect(ErrorBody.parse(expired.json()).errors[0]?.type).toBe('invalid_reset_token');
+      t.clock.set('2026-11-22T10:00:00Z');
+      await t.signIn('rfid', 'ch');
+    });
+
+    it('requires a password of at least 3 characters', async () => {
+      const res = await update({ operator_id: 'de', token: 'whatever', password: 'ab' });
+      expect(res.statusCode).toBe(400);
+      expect(ErrorBody.parse(res.json()).errors[0]?.context?.field).toBe('body.password');
+    });
+  });
+});

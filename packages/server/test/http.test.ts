@@ -1,0 +1,295 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { ErrorBody } from '@portal/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions } from '../src/app.ts';
+import { fixedClock } from '../src/clock.ts';
+import type { Db } from '../src/db/client.ts';
+import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
+
+const expectErrorBody = (res: { statusCode: number; json(): unknown }, status: number) => {
+  expect(res.statusCode).toBe(status);
+  const body = ErrorBody.parse(res.json());
+  expect(body.status).toBe(status);
+  return body;
+};
+
+describe.each(databases())('malformed input on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind, {
+      config: { signInLimits: { perUsername: 1000, perIp: 100000, windowMs: 60_000 } },
+    });
+  });
+  afterAll(() => t?.close());
+
+  const post = (url: string, payload: string, contentType = 'application/json', headers = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, ...headers } });
+
+  it('answers health 200 when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers bad JSON, an empty body and a wrong content type with 400 invalid_request', async () => {
+    for (const [payload, type] of [
+      ['{"username": "a",', 'application/json'],
+      ['', 'application/json'],
+      ['username=a&password=b', 'application/x-www-form-urlencoded'],
+      ['hello', 'text/plain'],
+      ['{"__proto__": {"x": 1}, "username": "a"}', 'application/json'],
+      ['[1,2,3]', 'application/json'],
+      ['null', 'application/json'],
+    ] as const) {
+      const body = expectErrorBody(await post('/api/auth/authenticate', payload, type), 400);
+      expect(body.errors[0]?.type, `${type}: ${payload}`).toBe('invalid_request');
+    }
+  });
+
+  it('names missing fields, unknown fields and wrong types in context.field', async () => {
+    const missing = expectErrorBody(
+      await post('/api/auth/authenticate', '{"username":"a","password":"b"}'),
+      400,
+    );
+    expect(missing.errors.map((e) => e.context?.field)).toEqual(['body.operator_id']);
+    const unknown = expectErrorBody(
+      await post('/api/auth/authenticate', '{"username":"a","password":"b","operator_id":"de","admin":true}'),
+      400,
+    );
+    expect(unknown.errors.map((e) => e.context?.field)).toEqual(['body.admin']);
+    const wrongType = expectErrorBody(
+      await post('/api/auth/authenticate', '{"username":1,"password":"b","operator_id":"se"}'),
+      400,
+    );
+    expect(wrongType.errors.map((e) => e.context?.field).sort()).toEqual([
+      'body.operator_id',
+      'body.username',
+    ]);
+  });
+
+  it('refuses a body over 64 KB with 400, not 413 or a 5xx', async () => {
+    const huge = JSON.stringify({ username: 'a'.repeat(70 * 1024), password: 'b', operator_id: 'de' });
+    expectErrorBody(await post('/api/auth/authenticate', huge), 400);
+  });
+
+  it('refuses NUL characters (which PostgreSQL cannot store) with 400', async () => {
+    const body = expectErrorBody(
+      await post(
+        '/api/auth/authenticate',
+        JSON.stringify({ username: 'a\u0000b', password: 'x', operator_id: 'de' }),
+      ),
+      400,
+    );
+    expect(body.errors[0]?.context?.field).toBe('body.username');
+    const token = await t.signIn('active', 'de');
+    const event = await post(
+      '/api/v1/membership/event',
+      JSON.stringify({ action: 'view', status: 'success', details: { 'k\u0000': 1 } }),
+      'application/json',
+      bearer(token),
+    );
+    expectErrorBody(event, 400);
+  });
+
+  it('answers unknown API paths and methods with a 404 error body', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api'],
+      ['DELETE', '/api/v2/membership'],
+      ['PATCH', '/somewhere'],
+    ] as const) {
+      expectErrorBody(await t.app.inject({ method, url }), 404);
+    }
+  });
+
+  it('never answers a 5xx or a body outside the contract for any authenticate body (property)', async () => {
+    const field = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.constantFrom('de', 'at', 'ch', 'no', 'fi'),
+      fc.jsonValue(),
+    );
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ username: field, password: field, operator_id: field, extra: field }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.ipV4(), async (value, ip) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/authenticate',
+          payload: JSON.stringify(value) ?? '',
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: ip,
+        });
+        expect([400, 401, 429]).toContain(res.statusCode);
+        expect(ErrorBody.parse(res.json()).status).toBe(res.statusCode);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never answers a 5xx for raw bytes sent as JSON (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), async (raw) => {
+        const res = await post('/api/auth/reset', raw);
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode !== 204) ErrorBody.parse(res.json());
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('health', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const down = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as Db;
+    const app = await buildApp({
+      db: down,
+      clock: fixedClock('2026-11-22T10:00:00Z'),
+      config: testConfig(),
+      logger: false,
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    await app.close();
+  });
+});
+
+describe('app shell, docs and dev tools', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, 'themes', 'no'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Portal</title><!-- <meta name="portal-operator"> --></head><body></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'themes', 'no', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await startApp('pglite', {
+      seed: false,
+      config: { webDist: dist, operatorHosts: { 'portal.stride.fi': 'fi' } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, host: string) => t.app.inject({ method: 'GET', url, headers: { host } });
+  const operatorMeta = (html: string) =>
+    [...html.matchAll(/<meta name="portal-operator" content="([a-z]{2})">/g)].map((m) => m[1]);
+
+  it('serves index.html for app routes with the operator of the host name', async () => {
+    for (const [host, url, op] of [
+      ['no.localhost:8080', '/membership/freeze', 'no'],
+      ['localhost:8080', '/', 'de'],
+      ['127.0.0.1:8080', '/password/update?token=abc', 'de'],
+      ['fi.localhost', '/invoice/123', 'fi'],
+      ['portal.stride.fi', '/payment', 'fi'],
+      ['ch.localhost:8080', '/index.html', 'ch'],
+    ] as const) {
+      const res = await page(url, host);
+      expect(res.statusCode, `${host}${url}`).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(operatorMeta(res.body), `${host}${url}`).toEqual([op]);
+      expect(res.body.indexOf('portal-operator" content')).toBeLessThan(res.body.indexOf('</head>'));
+    }
+  });
+
+  it('serves files, hashed assets with a long cache, and 404 for missing files', async () => {
+    const asset = await page('/assets/index-Ab12Cd34.js', 'localhost:8080');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await page('/themes/no/logo.svg', 'localhost:8080');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('no-cache');
+    expect((await page('/assets/missing-123.js', 'localhost:8080')).statusCode).toBe(404);
+    expectErrorBody(await page('/themes/', 'localhost:8080'), 404);
+  });
+
+  it('sends security headers with a CSP the built app works with', async () => {
+    const res = await page('/', 'localhost:8080');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+
+  it('publishes the OpenAPI document generated from the contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const auth = doc.paths['/api/auth/authenticate'].post;
+    expect(Object.keys(auth.requestBody.content['application/json'].schema.properties)).toEqual([
+      'username',
+      'password',
+      'operator_id',
+    ]);
+    expect(doc.paths['/api/v2/membership'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/api/v1/membership/invoices/{id}']).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('shows the dev outbox as JSON and as a page', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual([]);
+    const html = await t.app.inject({ method: 'GET', url: '/api/dev/outbox.html?to=%3Cscript%3E' });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('Dev outbox');
+    expect(html.body).not.toContain('<script>');
+  });
+
+  it('has no dev outbox in production', async () => {
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig({ isProduction: true, nodeEnv: 'production' }),
+      logger: false,
+    });
+    for (const url of ['/api/dev/outbox', '/api/dev/outbox.html']) {
+      expectErrorBody(await app.inject({ method: 'GET', url }), 404);
+    }
+    await app.close();
+  });
+
+  it('keeps tokens and passwords out of the logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig(),
+      logger: { ...(loggerOptions('info') as object), stream },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: 'someone@de.example', password: 'hunter2-secret', operator_id: 'de' },
+    });
+    await app.inject({ method: 'GET', url: '/api/v2/membership', headers: bearer('tok-secret-123') });
+    await app.inject({ method: 'GET', url: '/?access_token=tok-secret-456' });
+    const log = lines.join('');
+    expect(log).toContain('/api/auth/authenticate');
+    expect(log).not.toContain('hunter2-secret');
+    expect(log).not.toContain('tok-secret');
+    await app.close();
+  });
+});

@@ -1,0 +1,149 @@
+import { ErrorBody, Membership, type OperatorId, ReferralPromotion, Workouts } from '@portal/contract';
+import { operatorIds } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../src/db/schema.ts';
+import { PERSONA_STATUS, PERSONAS } from '../src/db/seed-data.ts';
+import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
+
+describe.each(databases())('membership read model on %s', (kind) => {
+  let t: TestApp;
+  const tokens = new Map<string, string>();
+  const tokenOf = async (persona: (typeof PERSONAS)[number], op: OperatorId) => {
+    const key = `${persona}@${op}`;
+    if (!tokens.has(key)) tokens.set(key, await t.signIn(persona, op));
+    return tokens.get(key)!;
+  };
+  const get = async (url: string, token: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('parses with the contract for every persona of every operator, with the persona’s status', async () => {
+    for (const op of operatorIds) {
+      for (const persona of PERSONAS) {
+        const res = await get('/api/v2/membership', await tokenOf(persona, op));
+        expect(res.statusCode, `${persona}@${op}`).toBe(200);
+        const m = Membership.parse(res.json());
+        expect(m.status, `${persona}@${op}`).toBe(PERSONA_STATUS[persona]);
+        expect(m.operator.id).toBe(op);
+        expect(m.profile.email).toBe(`${persona}@${op}.example`);
+      }
+    }
+  });
+
+  it('shows the persona details the demo relies on', async () => {
+    const read = async (persona: (typeof PERSONAS)[number], op: OperatorId) =>
+      Membership.parse((await get('/api/v2/membership', await tokenOf(persona, op))).json());
+
+    const frozen = await read('in_freeze', 'de');
+    expect(frozen.activates_on).toBe('2026-12-01');
+    const scheduled = await read('scheduled_freeze', 'de');
+    expect(scheduled.scheduled_freeze).toMatchObject({ begin_date: '2026-12-01', end_date: '2026-12-31' });
+    const cancelling = await read('in_cancellation', 'at');
+    expect(cancelling.end_date).toBe('2026-12-31');
+    const trial = await read('in_trial', 'ch');
+    expect(trial.activates_on).toBe('2026-12-02');
+    expect(trial.current_payment_method).toBeNull();
+    const presale = await read('presale', 'fi');
+    expect(presale.location.opening_date! > '2026-11-22').toBe(true);
+    expect(presale.begin_date).toBe(presale.location.opening_date);
+    expect(presale.activates_on).toBe(presale.begin_date);
+    const rfid = await read('rfid', 'no');
+    expect(rfid.keys.map((k) => k.type)).toEqual(['rfid']);
+    const active = await read('active', 'no');
+    expect(active.keys.filter((k) => k.type === 'pin')[0]?.status).toBe('active');
+    const invalid = await read('invalid_details', 'ch');
+    expect(invalid.profile.mobile.prefix).toBe('0041');
+    expect(active.profile.mobile.prefix).toBe('+47');
+  });
+
+  it('chooses the language of presentations from ?locale=, defaulting to the member’s locale', async () => {
+    const token = await tokenOf('active', 'de');
+    const byDefault = Membership.parse((await get('/api/v2/membership', token)).json());
+    expect(byDefault.locale).toBe('en-DE');
+    expect(byDefault.product.presentation.name).toBe('All Clubs');
+    const german = Membership.parse((await get('/api/v2/membership?locale=de-DE', token)).json());
+    expect(german.product.presentation.name).toBe('Alle Clubs');
+    expect(german.referral?.presentation).toContain('\n');
+    expect(german.referral?.presentation).toMatch(/^Teile/);
+    const norwegian = Membership.parse(
+      (await get('/api/v2/membership', await tokenOf('active', 'no'))).json(),
+    );
+    expect(norwegian.product.presentation.name).toBe('Alle sentre');
+  });
+
+  it('refuses an invalid locale or an unknown query parameter with 400', async () => {
+    const token = await tokenOf('active', 'de');
+    for (const [query, field] of [
+      ['locale=german', 'query.locale'],
+      ['locale=de_DE', 'query.locale'],
+      ['locale=de-DE&locale=en-DE', 'query.locale'],
+      ['foo=1', 'query.foo'],
+    ] as const) {
+      const res = await get(`/api/v2/membership?${query}`, token);
+      expect(res.statusCode, query).toBe(400);
+      const body = ErrorBody.parse(res.json());
+      expect(body.errors[0]).toMatchObject({ type: 'invalid_request', context: { field } });
+    }
+  });
+
+  it('answers the operator’s referral promotion, 404 where there is none', async () => {
+    const de = await get('/api/v1/current_referral', await tokenOf('active', 'de'));
+    expect(ReferralPromotion.parse(de.json())).toMatchObject({
+      referrer_discount_months: 1,
+      referrer_discount_percentage: 100,
+    });
+    const no = await get('/api/v1/current_referral', await tokenOf('active', 'no'));
+    expect(ReferralPromotion.parse(no.json())).toMatchObject({
+      referrer_discount_months: 2,
+      referrer_discount_percentage: 50,
+    });
+    for (const op of ['at', 'ch', 'fi'] as const) {
+      const res = await get('/api/v1/current_referral', await tokenOf('active', op));
+      expect(res.statusCode).toBe(404);
+      expect(ErrorBody.parse(res.json()).errors[0]?.type).toBe('not_found');
+    }
+    const noReferral = Membership.parse(
+      (await get('/api/v2/membership', await tokenOf('active', 'at'))).json(),
+    );
+    expect(noReferral.referral).toBeNull();
+  });
+
+  it('answers a year of workouts up to the current month with year-to-date sums', async () => {
+    const w = Workouts.parse((await get('/api/v2/workouts', await tokenOf('active', 'fi'))).json());
+    expect(w.months).toHaveLength(12);
+    expect(w.months.at(-1)).toMatchObject({ year: 2026, month: 11 });
+    expect(w.months[0]).toMatchObject({ year: 2025, month: 12, ytd: w.months[0]?.count });
+    expect(w.total).toBe(w.months.reduce((sum, m) => sum + m.count, 0));
+    const nov = w.months.at(-1)!;
+    expect(nov.ytd).toBe(w.months.filter((m) => m.year === 2026).reduce((sum, m) => sum + m.count, 0));
+    const none = Workouts.parse((await get('/api/v2/workouts', await tokenOf('in_trial', 'fi'))).json());
+    expect(none).toEqual({ total: 0, months: [] });
+  });
+
+  it('stores membership events', async () => {
+    const token = await tokenOf('unpaid', 'de');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/event',
+      headers: bearer(token),
+      payload: { action: 'update_credit_card', status: 'in_progress', details: { source: 'payment page' } },
+    });
+    expect(res.statusCode).toBe(204);
+    const rows = await t.db.select().from(events).where(eq(events.action, 'update_credit_card'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'in_progress', details: { source: 'payment page' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/event',
+      headers: bearer(token),
+      payload: { action: 'x', status: 'done' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(ErrorBody.parse(bad.json()).errors[0]?.context?.field).toBe('body.status');
+  });
+});

@@ -1,0 +1,110 @@
+import { ErrorBody, Invoice, type OperatorId, ScheduledInvoice } from '@portal/contract';
+import { hasPaymentAlert } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Persona } from '../src/db/seed-data.ts';
+import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
+
+const Invoices = z.array(Invoice);
+
+describe.each(databases())('invoices on %s', (kind) => {
+  let t: TestApp;
+  const tokens = new Map<string, string>();
+  const tokenOf = async (persona: Persona, op: OperatorId) => {
+    const key = `${persona}@${op}`;
+    if (!tokens.has(key)) tokens.set(key, await t.signIn(persona, op));
+    return tokens.get(key)!;
+  };
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const list = async (persona: Persona, op: OperatorId) =>
+    Invoices.parse((await get('/api/v1/membership/invoices', await tokenOf(persona, op))).json());
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('lists a year of monthly invoices, newest first, parsed by the contract', async () => {
+    const invoices = await list('active', 'de');
+    expect(invoices).toHaveLength(12);
+    const dates = invoices.map((i) => i.invoice_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates[0]).toBe('2026-11-01');
+    for (const invoice of invoices) {
+      expect(invoice.status).toBe('charged');
+      expect(invoice.amount).toBe(invoice.lines.reduce((sum, l) => sum + l.amount, 0));
+      expect(invoice.currency).toBe('EUR');
+      expect(invoice.vat_rate).toBe(19);
+      expect(invoice.payments[0]?.status).toBe('captured');
+    }
+    expect(hasPaymentAlert(invoices)).toBe(false);
+  });
+
+  it('takes the VAT rate from the operator and the invoice date', async () => {
+    expect((await list('active', 'ch'))[0]?.vat_rate).toBe(8.1);
+    expect((await list('active', 'no'))[0]?.vat_rate).toBe(0);
+    expect((await list('active', 'fi'))[0]?.vat_rate).toBe(14);
+    expect((await list('active', 'at'))[0]?.vat_rate).toBe(20);
+  });
+
+  it('shows the unpaid member a declined invoice with a period (the payment alert)', async () => {
+    const invoices = await list('unpaid', 'no');
+    expect(invoices[0]).toMatchObject({
+      status: 'declined',
+      period: { from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect(hasPaymentAlert(invoices)).toBe(true);
+  });
+
+  it('bills freeze months with the freeze fee', async () => {
+    const [current] = await list('in_freeze', 'fi');
+    expect(current?.lines[0]).toMatchObject({ product_type: 'freeze_fee', amount: 4900 });
+  });
+
+  it('answers one invoice, and 404 for an unknown one or another member’s', async () => {
+    const [first] = await list('rfid', 'de');
+    const own = await get(`/api/v1/membership/invoices/${first!.id}`, await tokenOf('rfid', 'de'));
+    expect(own.statusCode).toBe(200);
+    expect(Invoice.parse(own.json())).toEqual(first);
+
+    for (const [persona, op] of [
+      ['active', 'de'],
+      ['rfid', 'at'],
+    ] as const) {
+      const other = await get(`/api/v1/membership/invoices/${first!.id}`, await tokenOf(persona, op));
+      expect(other.statusCode).toBe(404);
+      expect(ErrorBody.parse(other.json()).errors[0]?.type).toBe('not_found');
+    }
+    const unknown = await get(
+      '/api/v1/membership/invoices/00000000-0000-0000-0000-000000000000',
+      await tokenOf('rfid', 'de'),
+    );
+    expect(unknown.statusCode).toBe(404);
+    const weird = await get(`/api/v1/membership/invoices/${'x'.repeat(65)}`, await tokenOf('rfid', 'de'));
+    expect(weird.statusCode).toBe(400);
+  });
+
+  it('answers the next payment, and 404 for inactive memberships', async () => {
+    const next = ScheduledInvoice.parse(
+      (await get('/api/v1/membership/invoices/next', await tokenOf('active', 'ch'))).json(),
+    );
+    expect(next).toEqual({ invoice_date: '2026-12-01', amount: 8900 });
+    const frozen = ScheduledInvoice.parse(
+      (await get('/api/v1/membership/invoices/next', await tokenOf('scheduled_freeze', 'ch'))).json(),
+    );
+    expect(frozen).toEqual({ invoice_date: '2026-12-01', amount: 4900 });
+    const trial = ScheduledInvoice.parse(
+      (await get('/api/v1/membership/invoices/next', await tokenOf('in_trial', 'ch'))).json(),
+    );
+    expect(trial.invoice_date).toBe('2026-12-02');
+    for (const persona of ['cancelled', 'stopped', 'cancelled_in_trial'] as const) {
+      expect((await get('/api/v1/membership/invoices/next', await tokenOf(persona, 'ch'))).statusCode).toBe(
+        404,
+      );
+    }
+  });
+
+  it('requires a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/membership/invoices' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { OperatorId } from '@portal/contract';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../../src/app.ts';
+import { type MutableClock, mutableClock } from '../../src/clock.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
+import * as schema from '../../src/db/schema.ts';
+import { seedIfEmpty } from '../../src/db/seed.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/db/seed-data.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * The databases every suite runs on: PGlite (in memory, fresh per app) always, and
+ * PostgreSQL too when DATABASE_URL is set (a uniquely named database per app, dropped at
+ * the end). Use as `describe.each(databases())('… on %s', (kind) => …)`.
+ */
+export function databases(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+interface OpenedDb {
+  db: Db;
+  close(): Promise<void>;
+}
+
+// initdb and migrations run once per test worker; each app gets a clone (much faster).
+let template: Promise<PGlite> | null = null;
+function pgliteTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const client = new PGlite();
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return client;
+  })();
+  return template;
+}
+
+async function openPglite(): Promise<OpenedDb> {
+  const client = (await (await pgliteTemplate()).clone()) as PGlite;
+  return { db: drizzle({ client, schema }) as unknown as Db, close: () => client.close() };
+}
+
+async function openPostgres(): Promise<OpenedDb> {
+  const url = process.env.DATABASE_URL!;
+  const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), max: 4 });
+  await database.migrate();
+  return {
+    db: database.db,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', PORT: '8080', WEB_DIST: '/nonexistent/web-dist' }),
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+  clock: MutableClock;
+  /** Moves the wall clock used by rate limiting. */
+  advanceWall(ms: number): void;
+  signIn(persona: Persona, operator: OperatorId, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The portal clock (PORTAL_CLOCK) at start; default 2026-11-22T10:00:00Z. */
+  now?: string;
+  seed?: boolean;
+  config?: Partial<Config>;
+}
+
+export async function startApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
+  const opened = kind === 'pglite' ? await openPglite() : await openPostgres();
+  const clock = mutableClock(options.now ?? '2026-11-22T10:00:00Z');
+  if (options.seed !== false) await seedIfEmpty(opened.db, clock);
+  let wall = Date.now();
+  const app = await buildApp({
+    db: opened.db,
+    clock,
+    config: testConfig(options.config),
+    wallClock: () => wall,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    kind,
+    app,
+    db: opened.db,
+    clock,
+    advanceWall: (ms) => {
+      wall += ms;
+    },
+    async signIn(persona, operator, password = DEMO_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/authenticate',
+        payload: { username: demoUsername(persona, operator), password, operator_id: operator },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${persona}@${operator} failed: ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await opened.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

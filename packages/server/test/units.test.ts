@@ -1,0 +1,97 @@
+import { endOfMonth, monthsBetweenInclusive } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { maxFrozenPeriods } from '../src/db/seed.ts';
+import { allowedOrigins, linkOrigin, operatorForHost } from '../src/http/origins.ts';
+import { testConfig } from './support/harness.ts';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      portalClock: null,
+      defaultOperator: 'de',
+      isProduction: false,
+    });
+    expect(config.dataDir).toBe(`${process.cwd()}/data`);
+    expect(config.webDist).toMatch(/packages\/web\/dist$/);
+  });
+
+  it('reads operator hosts and public origins, and refuses nonsense', () => {
+    const config = loadConfig({
+      OPERATOR_HOSTS: '{"Portal.Stride.no":"no"}',
+      PUBLIC_ORIGIN_NO: 'https://portal.stride.no/some/path',
+      DEFAULT_OPERATOR: 'fi',
+    });
+    expect(config.operatorHosts).toEqual({ 'portal.stride.no': 'no' });
+    expect(config.publicOrigins).toEqual({ no: 'https://portal.stride.no' });
+    expect(config.defaultOperator).toBe('fi');
+    for (const env of [
+      { PORT: 'eighty' },
+      { DEFAULT_OPERATOR: 'se' },
+      { OPERATOR_HOSTS: '{"a":"se"}' },
+      { OPERATOR_HOSTS: 'nope' },
+      { PORTAL_CLOCK: 'someday' },
+      { PUBLIC_ORIGIN_DE: 'ftp://x' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    }
+  });
+});
+
+describe('origins', () => {
+  const config = testConfig({
+    port: 8080,
+    operatorHosts: { 'portal.stride.no': 'no', 'mitglieder.stride.de:8443': 'de' },
+    publicOrigins: { fi: 'https://jasen.stride.fi' },
+  });
+
+  it('picks the operator from the host name', () => {
+    expect(operatorForHost('no.localhost:8080', config)).toBe('no');
+    expect(operatorForHost('AT.localhost', config)).toBe('at');
+    expect(operatorForHost('portal.stride.no', config)).toBe('no');
+    expect(operatorForHost('mitglieder.stride.de:8443', config)).toBe('de');
+    expect(operatorForHost('localhost:8080', config)).toBe('de');
+    expect(operatorForHost('se.localhost:8080', config)).toBe('de');
+    expect(operatorForHost(undefined, config)).toBe('de');
+  });
+
+  it('allows the local origins, the public origin and mapped hosts of that operator only', () => {
+    expect([...allowedOrigins('fi', config)]).toEqual([
+      'http://localhost:8080',
+      'http://fi.localhost:8080',
+      'http://127.0.0.1:8080',
+      'https://jasen.stride.fi',
+    ]);
+    expect(linkOrigin('no', 'https://portal.stride.no/password/reset', config)).toBe(
+      'https://portal.stride.no',
+    );
+    expect(linkOrigin('de', 'https://portal.stride.no/password/reset', config)).toBe(
+      'http://de.localhost:8080',
+    );
+    expect(linkOrigin('fi', 'http://localhost:8080/x', config)).toBe('http://localhost:8080');
+    expect(linkOrigin('fi', 'javascript:alert(1)', config)).toBe('https://jasen.stride.fi');
+  });
+});
+
+describe('max_frozen freeze periods', () => {
+  it('uses three months of this year that never cover today, in the past from April on', () => {
+    for (let month = 1; month <= 12; month++) {
+      for (const day of ['01', '15', '28']) {
+        const today = `2026-${String(month).padStart(2, '0')}-${day}`;
+        const periods = maxFrozenPeriods(today);
+        const months = periods.reduce((sum, p) => sum + monthsBetweenInclusive(p.begin, p.end), 0);
+        expect(months, today).toBe(3);
+        for (const p of periods) {
+          expect(p.begin.slice(0, 4)).toBe('2026');
+          expect(p.end).toBe(endOfMonth(p.end));
+          expect(p.begin <= today && today <= p.end, today).toBe(false);
+          if (month >= 4) expect(p.end < today).toBe(true);
+        }
+      }
+    }
+  });
+});
