@@ -61,7 +61,7 @@ export function scheduledFreeze(facts: MembershipFacts, today: IsoDate): FreezeF
 export function deriveStatus(facts: MembershipFacts, today: IsoDate): MembershipStatus {
   if (facts.stopped_on !== null && facts.stopped_on <= today) return 'stopped';
   if (facts.cancelled_on !== null) {
-    if (facts.cancelled_on < facts.begin_date && facts.signup_kind !== 'regular') {
+    if (facts.cancelled_on < facts.begin_date) {
       return facts.signup_kind === 'trial' ? 'cancelled_in_trial' : 'cancelled_in_presale';
     }
     if (facts.end_date !== null && today > facts.end_date) return 'cancelled';
