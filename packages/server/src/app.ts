@@ -10,10 +10,14 @@ import type { AppDeps } from './deps.ts';
 import './http/request-context.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
+import { createCancellationService } from './modules/cancellation/service.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
 import { createEventsService } from './modules/events/service.ts';
+import { registerFreezeRoutes } from './modules/freeze/routes.ts';
+import { createFreezeService } from './modules/freeze/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerMembershipRoutes } from './modules/membership/routes.ts';
 import { createMembershipService } from './modules/membership/service.ts';
@@ -104,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReferralRoutes(app, deps, requireAuth);
   registerWorkoutsRoutes(app, createWorkoutsService(deps), requireAuth);
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
+  registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
+  registerCancellationRoutes(app, createCancellationService(deps), requireAuth);
   if (!config.isProduction) registerDevRoutes(app, createDevService(deps));
 
   await registerWeb(app, config);

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { InvoiceLineType } from '@portal/contract';
+import type { OperatorSettings } from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import { invoiceLines, invoices } from '../../db/schema.ts';
+import { findCurrentPaymentMethod } from './repository.ts';
+
+export interface ScheduledCharge {
+  memberId: string;
+  operator: OperatorSettings;
+  invoiceDate: string;
+  amount: number;
+  type: InvoiceLineType;
+  /** What the line is about, e.g. the freeze id, so later changes can find it. */
+  productId: string | null;
+  concept: string;
+  period: { from: string; to: string };
+  createdAt: Date;
+}
+
+/**
+ * Schedules a one-line invoice; the payment run (outside this portal) charges it on its
+ * date with the member's current payment method.
+ */
+export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Promise<void> {
+  const method = await findCurrentPaymentMethod(ex, charge.memberId);
+  const id = randomUUID();
+  await ex.insert(invoices).values({
+    id,
+    memberId: charge.memberId,
+    invoiceNumber: `${charge.operator.id.toUpperCase()}-${charge.invoiceDate.slice(0, 4)}-${id.slice(0, 8).toUpperCase()}`,
+    status: 'scheduled',
+    invoiceDate: charge.invoiceDate,
+    amount: charge.amount,
+    currency: charge.operator.currency,
+    periodFrom: charge.period.from,
+    periodTo: charge.period.to,
+    paymentMethodType: method?.type ?? null,
+    paymentMethodDetails: method ? `${method.brand} ${method.details}` : null,
+    createdAt: charge.createdAt,
+  });
+  await ex.insert(invoiceLines).values({
+    id: randomUUID(),
+    invoiceId: id,
+    position: 1,
+    amount: charge.amount,
+    productType: charge.type,
+    productId: charge.productId,
+    systemConcept: charge.type,
+    humanConcept: charge.concept,
+    periodFrom: charge.period.from,
+    periodTo: charge.period.to,
+  });
+}

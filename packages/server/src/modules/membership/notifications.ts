@@ -1,0 +1,172 @@
+import type { Language } from '@portal/contract';
+import { languageOf, type OperatorSettings } from '@portal/domain';
+import type { Mailer } from '../../adapters/mail/index.ts';
+import type { Executor } from '../../db/client.ts';
+import type { members } from '../../db/schema.ts';
+
+export type LifecycleMail =
+  | { kind: 'freeze_created' | 'freeze_changed'; begin_date: string; end_date: string }
+  | { kind: 'freeze_cancelled'; begin_date: string; end_date: string }
+  | { kind: 'cancelled'; end_date: string }
+  | { kind: 'reactivated' };
+
+type Dates = { begin?: string; end?: string };
+type Template = { subject: string; body: (d: Dates) => string };
+type Catalogue = Record<LifecycleMail['kind'], Template> & { hello: (name: string) => string };
+
+const catalogue: Record<Language, Catalogue> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    freeze_created: {
+      subject: 'Your freeze is booked',
+      body: (d) =>
+        `your membership is frozen from ${d.begin} to ${d.end}. It becomes active again by itself after that.`,
+    },
+    freeze_changed: {
+      subject: 'Your freeze was changed',
+      body: (d) => `your freeze now runs from ${d.begin} to ${d.end}.`,
+    },
+    freeze_cancelled: {
+      subject: 'Your freeze was cancelled',
+      body: (d) => `the freeze from ${d.begin} to ${d.end} is cancelled. Your membership is active.`,
+    },
+    cancelled: {
+      subject: 'Your cancellation is confirmed',
+      body: (d) =>
+        `we have received your cancellation. Your membership ends on ${d.end}. Until then you can take it back in the member portal at no cost.`,
+    },
+    reactivated: {
+      subject: 'Welcome back: your membership continues',
+      body: () => 'your cancellation is withdrawn and your membership continues on the same terms.',
+    },
+  },
+  de: {
+    hello: (name) => `Hallo ${name},`,
+    freeze_created: {
+      subject: 'Ihre Pause ist gebucht',
+      body: (d) =>
+        `Ihre Mitgliedschaft ist vom ${d.begin} bis ${d.end} pausiert. Danach ist sie automatisch wieder aktiv.`,
+    },
+    freeze_changed: {
+      subject: 'Ihre Pause wurde geändert',
+      body: (d) => `Ihre Pause läuft jetzt vom ${d.begin} bis ${d.end}.`,
+    },
+    freeze_cancelled: {
+      subject: 'Ihre Pause wurde storniert',
+      body: (d) => `die Pause vom ${d.begin} bis ${d.end} ist storniert. Ihre Mitgliedschaft ist aktiv.`,
+    },
+    cancelled: {
+      subject: 'Ihre Kündigung ist bestätigt',
+      body: (d) =>
+        `wir haben Ihre Kündigung erhalten. Ihre Mitgliedschaft endet am ${d.end}. Bis dahin können Sie sie im Mitgliederportal kostenlos zurücknehmen.`,
+    },
+    reactivated: {
+      subject: 'Willkommen zurück: Ihre Mitgliedschaft läuft weiter',
+      body: () =>
+        'Ihre Kündigung ist zurückgenommen, und Ihre Mitgliedschaft läuft zu den bisherigen Bedingungen weiter.',
+    },
+  },
+  fr: {
+    hello: (name) => `Bonjour ${name},`,
+    freeze_created: {
+      subject: 'Votre suspension est enregistrée',
+      body: (d) =>
+        `votre abonnement est suspendu du ${d.begin} au ${d.end}. Il redevient actif automatiquement ensuite.`,
+    },
+    freeze_changed: {
+      subject: 'Votre suspension a été modifiée',
+      body: (d) => `votre suspension court désormais du ${d.begin} au ${d.end}.`,
+    },
+    freeze_cancelled: {
+      subject: 'Votre suspension a été annulée',
+      body: (d) => `la suspension du ${d.begin} au ${d.end} est annulée. Votre abonnement est actif.`,
+    },
+    cancelled: {
+      subject: 'Votre résiliation est confirmée',
+      body: (d) =>
+        `nous avons bien reçu votre résiliation. Votre abonnement prend fin le ${d.end}. D’ici là, vous pouvez l’annuler gratuitement dans le portail membre.`,
+    },
+    reactivated: {
+      subject: 'Bon retour : votre abonnement continue',
+      body: () => 'votre résiliation est retirée et votre abonnement continue aux mêmes conditions.',
+    },
+  },
+  nb: {
+    hello: (name) => `Hei ${name},`,
+    freeze_created: {
+      subject: 'Frysen din er registrert',
+      body: (d) =>
+        `medlemskapet ditt er fryst fra ${d.begin} til ${d.end}. Deretter blir det automatisk aktivt igjen.`,
+    },
+    freeze_changed: {
+      subject: 'Frysen din er endret',
+      body: (d) => `frysen din varer nå fra ${d.begin} til ${d.end}.`,
+    },
+    freeze_cancelled: {
+      subject: 'Frysen din er kansellert',
+      body: (d) => `frysen fra ${d.begin} til ${d.end} er kansellert. Medlemskapet ditt er aktivt.`,
+    },
+    cancelled: {
+      subject: 'Oppsigelsen din er bekreftet',
+      body: (d) =>
+        `vi har mottatt oppsigelsen din. Medlemskapet ditt avsluttes ${d.end}. Fram til da kan du angre kostnadsfritt i medlemsportalen.`,
+    },
+    reactivated: {
+      subject: 'Velkommen tilbake: medlemskapet ditt fortsetter',
+      body: () => 'oppsigelsen din er trukket tilbake, og medlemskapet fortsetter på de samme vilkårene.',
+    },
+  },
+  fi: {
+    hello: (name) => `Hei ${name},`,
+    freeze_created: {
+      subject: 'Jäädytyksesi on vahvistettu',
+      body: (d) =>
+        `jäsenyytesi on jäädytetty ajalle ${d.begin}–${d.end}. Sen jälkeen se jatkuu automaattisesti.`,
+    },
+    freeze_changed: {
+      subject: 'Jäädytystäsi on muutettu',
+      body: (d) => `jäädytyksesi on nyt voimassa ${d.begin}–${d.end}.`,
+    },
+    freeze_cancelled: {
+      subject: 'Jäädytyksesi on peruttu',
+      body: (d) => `jäädytys ajalle ${d.begin}–${d.end} on peruttu. Jäsenyytesi on voimassa.`,
+    },
+    cancelled: {
+      subject: 'Irtisanomisesi on vahvistettu',
+      body: (d) =>
+        `olemme vastaanottaneet irtisanomisesi. Jäsenyytesi päättyy ${d.end}. Siihen asti voit perua irtisanomisen maksutta jäsenportaalissa.`,
+    },
+    reactivated: {
+      subject: 'Tervetuloa takaisin: jäsenyytesi jatkuu',
+      body: () => 'irtisanomisesi on peruttu, ja jäsenyytesi jatkuu samoin ehdoin.',
+    },
+  },
+};
+
+function formatDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+/** Confirms a membership change to the member by e-mail, in the same transaction as the change. */
+export async function sendLifecycleMail(
+  ex: Executor,
+  mailer: Mailer,
+  member: typeof members.$inferSelect,
+  operator: OperatorSettings,
+  mail: LifecycleMail,
+): Promise<void> {
+  const texts = catalogue[languageOf(member.locale)];
+  const template = texts[mail.kind];
+  const dates: Dates = {
+    ...('begin_date' in mail ? { begin: formatDay(mail.begin_date, member.locale) } : {}),
+    ...('end_date' in mail ? { end: formatDay(mail.end_date, member.locale) } : {}),
+  };
+  await mailer.send(ex, {
+    operatorId: operator.id,
+    to: member.email,
+    subject: `${operator.brand}: ${template.subject}`,
+    text: `${texts.hello(member.firstName)}\n\n${template.body(dates)}\n\n${operator.brand}`,
+  });
+}

@@ -1,0 +1,47 @@
+import type { MembershipStatus, OperatorId } from '@portal/contract';
+import type { IsoDate, MembershipFacts, OperatorSettings } from '@portal/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Executor } from '../../db/client.ts';
+import { members, memberships, products } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { membershipFacts, statusOf, todayFor } from './facts.ts';
+import { listFreezePeriods } from './repository.ts';
+
+export interface MembershipState {
+  member: typeof members.$inferSelect;
+  membership: typeof memberships.$inferSelect;
+  product: typeof products.$inferSelect;
+  operator: OperatorSettings;
+  today: IsoDate;
+  facts: MembershipFacts;
+  status: MembershipStatus;
+}
+
+/**
+ * The member's membership with its facts and derived status, as every rule reads it.
+ * With `forUpdate` (inside a transaction) the membership row is locked until commit, so
+ * two requests changing one membership run one after the other and the second sees the
+ * first one's freeze or cancellation when it re-checks the rule.
+ */
+export async function loadMembershipState(
+  ex: Executor,
+  memberId: string,
+  clock: Clock,
+  options: { forUpdate?: boolean } = {},
+): Promise<MembershipState> {
+  const query = ex
+    .select({ member: members, membership: memberships, product: products })
+    .from(memberships)
+    .innerJoin(members, eq(members.id, memberships.memberId))
+    .innerJoin(products, eq(products.id, memberships.productId))
+    .where(and(eq(memberships.memberId, memberId)))
+    .orderBy(desc(memberships.createdAt))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: memberships }) : await query;
+  if (!row) throw notFound('No membership.');
+  const freezes = await listFreezePeriods(ex, row.membership.id);
+  const { operator, today } = todayFor(row.member.operatorId as OperatorId, clock);
+  const facts = membershipFacts(row.membership, freezes);
+  return { ...row, operator, today, facts, status: statusOf(facts, today).status };
+}
