@@ -89,6 +89,13 @@ function parseClock(value: string | undefined): string | null {
   return value;
 }
 
+function parseCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new ConfigError(`${name} must be a positive integer`);
+  return count;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
@@ -120,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionTtlMs: 12 * 60 * 60 * 1000,
-    signInLimits: { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 },
+    signInLimits: {
+      perUsername: parseCount('SIGN_IN_LIMIT_PER_USERNAME', env.SIGN_IN_LIMIT_PER_USERNAME, 5),
+      perIp: parseCount('SIGN_IN_LIMIT_PER_IP', env.SIGN_IN_LIMIT_PER_IP, 20),
+      windowMs: 15 * 60 * 1000,
+    },
   };
 }

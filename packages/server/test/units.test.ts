@@ -29,6 +29,7 @@ describe('config', () => {
     expect(config.operatorHosts).toEqual({ 'portal.stride.no': 'no' });
     expect(config.publicOrigins).toEqual({ no: 'https://portal.stride.no' });
     expect(config.defaultOperator).toBe('fi');
+    expect(loadConfig({ SIGN_IN_LIMIT_PER_IP: '200' }).signInLimits).toMatchObject({ perUsername: 5, perIp: 200 });
     for (const env of [
       { PORT: 'eighty' },
       { DEFAULT_OPERATOR: 'se' },
@@ -36,6 +37,7 @@ describe('config', () => {
       { OPERATOR_HOSTS: 'nope' },
       { PORTAL_CLOCK: 'someday' },
       { PUBLIC_ORIGIN_DE: 'ftp://x' },
+      { SIGN_IN_LIMIT_PER_IP: '0' },
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
     }
