@@ -8,7 +8,10 @@ interface OutboxMessage {
   body: string;
 }
 
-test('a member resets the password through the e-mailed link and signs in with the new one', async ({ page, request }) => {
+test('a member resets the password through the e-mailed link and signs in with the new one', async ({
+  page,
+  request,
+}) => {
   await useEnglish(page, 'at');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/password\/reset$/);
@@ -23,7 +26,7 @@ test('a member resets the password through the e-mailed link and signs in with t
   expect(new URL(link).host).toBe(new URL(origin('at')).host);
 
   await page.goto(link);
-  await page.getByLabel('New password').fill('s3cret-new');
+  await page.getByLabel('New password', { exact: true }).fill('s3cret-new');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
 
@@ -35,7 +38,7 @@ test('a member resets the password through the e-mailed link and signs in with t
   // The link works once.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.goto(link);
-  await page.getByLabel('New password').fill('another-one');
+  await page.getByLabel('New password', { exact: true }).fill('another-one');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText(/no longer valid/i)).toBeVisible();
 });

@@ -25,10 +25,13 @@ export async function signIn(page: Page, operator: string, persona: string, pass
 /** Makes sure the portal is in English, whatever the operator's default locale is. */
 export async function useEnglish(page: Page, operator: string) {
   await page.goto(`${origin(operator)}/`);
-  await page.evaluate((locale) => {
-    localStorage.clear();
-    localStorage.setItem('portal.locale', locale);
-  }, `en-${operator === 'no' ? 'NO' : operator.toUpperCase()}`);
+  await page.evaluate(
+    (locale) => {
+      localStorage.clear();
+      localStorage.setItem('portal.locale', locale);
+    },
+    `en-${operator === 'no' ? 'NO' : operator.toUpperCase()}`,
+  );
   await page.reload();
 }
 
@@ -47,7 +50,11 @@ export async function expectNoAxeViolations(page: Page) {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     // biome-ignore lint/suspicious/noExplicitAny: axe's result shape
-    return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(' ')) }));
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    }));
   });
   expect(violations).toEqual([]);
 }
