@@ -29,7 +29,10 @@ describe('config', () => {
     expect(config.operatorHosts).toEqual({ 'portal.stride.no': 'no' });
     expect(config.publicOrigins).toEqual({ no: 'https://portal.stride.no' });
     expect(config.defaultOperator).toBe('fi');
-    expect(loadConfig({ SIGN_IN_LIMIT_PER_IP: '200' }).signInLimits).toMatchObject({ perUsername: 5, perIp: 200 });
+    expect(loadConfig({ SIGN_IN_LIMIT_PER_IP: '200' }).signInLimits).toMatchObject({
+      perUsername: 5,
+      perIp: 200,
+    });
     for (const env of [
       { PORT: 'eighty' },
       { DEFAULT_OPERATOR: 'se' },

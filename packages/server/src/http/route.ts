@@ -14,9 +14,10 @@ import type { AuthContext } from './request-context.ts';
 export const API_PREFIX = '/api';
 
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** The 2xx body a handler resolves to; for a 204 endpoint whatever it resolves to is ignored. */
 export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.output<E['response']>
-  : void;
+  : unknown;
 
 export interface RouteContext<E extends Endpoint> {
   body: Input<E['body']>;
