@@ -9,7 +9,12 @@ describe.each(databases())('cancellation and reactivation on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token: string, payload?: string | object) =>
+  const call = (
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    url: string,
+    token: string,
+    payload?: string | object,
+  ) =>
     t.app.inject({
       method,
       url: `/api${url}`,
