@@ -20,7 +20,9 @@ export const TransportErrorType = z.enum([
   'unauthorized', // 401: no, unknown, expired or revoked session
   'not_found', // 404: unknown or not yours
   'rate_limited', // 429
+  'invalid_reset_token', // 422: unknown, used or expired password-reset token
   'rule_violation', // 422: a rule without a catalogue text (see message)
+  'internal_error', // 500: our fault, logged; never for bad input
 ]);
 
 export const ErrorItem = z.object({

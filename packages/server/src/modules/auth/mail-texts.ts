@@ -13,9 +13,9 @@ export const resetMail: Record<Language, ResetMail> = {
       `Hello ${firstName},\n\nsomeone, hopefully you, asked to reset the password of your ${brand} member account.\n\nChoose a new password here:\n${link}\n\nThe link works once and expires in one hour. If you did not ask for this, ignore this e-mail; your password stays the same.\n\n${brand}`,
   },
   de: {
-    subject: (brand) => `Setze dein ${brand} Passwort zurück`,
+    subject: (brand) => `Setzen Sie Ihr ${brand} Passwort zurück`,
     body: ({ firstName, brand, link }) =>
-      `Hallo ${firstName},\n\njemand, hoffentlich du, möchte das Passwort deines ${brand} Mitgliedskontos zurücksetzen.\n\nHier kannst du ein neues Passwort wählen:\n${link}\n\nDer Link funktioniert einmal und ist eine Stunde gültig. Wenn du das nicht warst, ignoriere diese E-Mail; dein Passwort bleibt unverändert.\n\n${brand}`,
+      `Hallo ${firstName},\n\njemand, hoffentlich Sie, möchte das Passwort Ihres ${brand} Mitgliedskontos zurücksetzen.\n\nHier können Sie ein neues Passwort wählen:\n${link}\n\nDer Link funktioniert einmal und ist eine Stunde gültig. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.\n\n${brand}`,
   },
   fr: {
     subject: (brand) => `Réinitialisez votre mot de passe ${brand}`,
