@@ -18,7 +18,9 @@ function run(name, cmd, args, env = {}) {
   console.log(`\n── ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`── ${name} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${result.status})`);
+  console.log(
+    `── ${name} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${result.status})`,
+  );
   return result.status === 0;
 }
 

@@ -43,17 +43,24 @@ export function statusBar(page: Page) {
   return page.getByRole('region', { name: 'Membership status' });
 }
 
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+type AxeWindow = Window & {
+  axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+};
+
 /** Runs axe-core in the page and expects no violations. */
 export async function expectNoAxeViolations(page: Page) {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape
-    return result.violations.map((v: any) => ({
+    const result = await (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
-      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+      nodes: v.nodes.map((n) => n.target.join(' ')),
     }));
   });
   expect(violations).toEqual([]);

@@ -11,22 +11,39 @@ import {
 
 describe('requests', () => {
   it('accepts the spec payload for sign-in and refuses unknown operators and fields', () => {
-    expect(AuthenticateRequest.safeParse({ username: 'a@b.example', password: 'demo', operator_id: 'no' }).success).toBe(true);
-    expect(AuthenticateRequest.safeParse({ username: 'a', password: 'x', operator_id: 'se' }).success).toBe(false);
-    expect(AuthenticateRequest.safeParse({ username: 'a', password: 'x', operator_id: 'de', admin: true }).success).toBe(false);
-    expect(AuthenticateRequest.safeParse({ username: '  ', password: 'x', operator_id: 'de' }).success).toBe(false);
+    expect(
+      AuthenticateRequest.safeParse({ username: 'a@b.example', password: 'demo', operator_id: 'no' }).success,
+    ).toBe(true);
+    expect(AuthenticateRequest.safeParse({ username: 'a', password: 'x', operator_id: 'se' }).success).toBe(
+      false,
+    );
+    expect(
+      AuthenticateRequest.safeParse({ username: 'a', password: 'x', operator_id: 'de', admin: true }).success,
+    ).toBe(false);
+    expect(AuthenticateRequest.safeParse({ username: '  ', password: 'x', operator_id: 'de' }).success).toBe(
+      false,
+    );
   });
 
   it('requires a new password of at least 3 characters', () => {
-    expect(UpdatePasswordRequest.safeParse({ operator_id: 'de', token: 't', password: 'ab' }).success).toBe(false);
-    expect(UpdatePasswordRequest.safeParse({ operator_id: 'de', token: 't', password: 'abc' }).success).toBe(true);
+    expect(UpdatePasswordRequest.safeParse({ operator_id: 'de', token: 't', password: 'ab' }).success).toBe(
+      false,
+    );
+    expect(UpdatePasswordRequest.safeParse({ operator_id: 'de', token: 't', password: 'abc' }).success).toBe(
+      true,
+    );
   });
 
   it('wraps freeze dates in freeze_period and refuses impossible dates', () => {
     const ok = { freeze_period: { begin_date: '2026-12-01', end_date: '2026-12-31' } };
     expect(FreezePeriodRequest.safeParse(ok).success).toBe(true);
-    expect(FreezePeriodRequest.safeParse({ begin_date: '2026-12-01', end_date: '2026-12-31' }).success).toBe(false);
-    expect(FreezePeriodRequest.safeParse({ freeze_period: { begin_date: '2026-02-30', end_date: '2026-12-31' } }).success).toBe(false);
+    expect(FreezePeriodRequest.safeParse({ begin_date: '2026-12-01', end_date: '2026-12-31' }).success).toBe(
+      false,
+    );
+    expect(
+      FreezePeriodRequest.safeParse({ freeze_period: { begin_date: '2026-02-30', end_date: '2026-12-31' } })
+        .success,
+    ).toBe(false);
   });
 
   it('lowercases the e-mail of a profile update and refuses names and birthdate', () => {
@@ -41,7 +58,11 @@ describe('requests', () => {
   });
 
   it('passes through every parameter the card provider returned', () => {
-    const parsed = VerifoneCreditCardRequest.parse({ location_id: 'l1', transaction_id: 't-1', checkout_id: 'c' });
+    const parsed = VerifoneCreditCardRequest.parse({
+      location_id: 'l1',
+      transaction_id: 't-1',
+      checkout_id: 'c',
+    });
     expect(parsed).toMatchObject({ transaction_id: 't-1', checkout_id: 'c' });
   });
 });
@@ -50,7 +71,13 @@ describe('error body', () => {
   it('has the shape of operators.md', () => {
     const body = {
       status: 422,
-      errors: [{ type: 'max_freeze_months_reached', message: 'Maximum reached', context: { max_months: 3, used_months: 3 } }],
+      errors: [
+        {
+          type: 'max_freeze_months_reached',
+          message: 'Maximum reached',
+          context: { max_months: 3, used_months: 3 },
+        },
+      ],
     };
     expect(ErrorBody.parse(body)).toEqual(body);
     expect(ErrorBody.safeParse({ errors: [] }).success).toBe(false);
