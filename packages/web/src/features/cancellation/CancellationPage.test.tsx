@@ -214,7 +214,7 @@ describe('cancellation confirm', () => {
     expect(
       screen.getByText(/reactivate your membership free of charge until 30 April 2026/),
     ).toBeInTheDocument();
-    expect(screen.getByText('Benefits you lose from 30 April 2026:')).toBeInTheDocument();
+    expect(screen.getByText('Benefits you lose after 30 April 2026:')).toBeInTheDocument();
     expect(screen.getByText('Access to your club')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to membership' })).toHaveAttribute('href', '/membership');
     expect(requests.find((r) => r.method === 'POST' && r.url.includes('cancellations'))?.body).toEqual({

@@ -22,10 +22,21 @@ const ACTIONS = {
 } as const;
 
 /** A card with a heading that names its section for assistive technology. */
-function Section({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+function Section({
+  title,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Spans both columns on wide screens, its facts side by side. */
+  wide?: boolean;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={styles.section}>
+    <section aria-labelledby={id} className={wide ? `${styles.section} ${styles.wide}` : styles.section}>
       <Card className={styles.card}>
         <h2 id={id} className={styles.sectionTitle}>
           {title}
@@ -179,6 +190,7 @@ export function MembershipPage() {
         </Section>
 
         <Section
+          wide
           title={t('membership.profile.title')}
           footer={<Link to="/membership/profile">{t('membership.profile.edit')}</Link>}
         >
@@ -211,27 +223,6 @@ export function MembershipPage() {
           <Facts rows={[[t('membership.consents.marketing'), yesNo(membership.gdpr_opt_in)]]} />
         </Section>
 
-        <Section title={t('membership.product.title')}>
-          <p className={styles.value}>{product.presentation.name}</p>
-          {product.presentation.description && (
-            <p className={styles.muted}>{product.presentation.description}</p>
-          )}
-          <Facts
-            rows={[
-              [
-                t('membership.product.monthlyFee'),
-                formatMoney(product.schedule.monthly_fee, currency, locale),
-              ],
-              [
-                t('membership.product.binding'),
-                product.schedule.binding_months > 0
-                  ? t('membership.product.months', { count: product.schedule.binding_months })
-                  : t('membership.product.noBinding'),
-              ],
-            ]}
-          />
-        </Section>
-
         <Section title={t('membership.terms.title')}>
           <Facts
             rows={[
@@ -255,6 +246,27 @@ export function MembershipPage() {
                     ],
                   ] as [string, ReactNode][])
                 : []),
+            ]}
+          />
+        </Section>
+
+        <Section title={t('membership.product.title')}>
+          <p className={styles.value}>{product.presentation.name}</p>
+          {product.presentation.description && (
+            <p className={styles.muted}>{product.presentation.description}</p>
+          )}
+          <Facts
+            rows={[
+              [
+                t('membership.product.monthlyFee'),
+                formatMoney(product.schedule.monthly_fee, currency, locale),
+              ],
+              [
+                t('membership.product.binding'),
+                product.schedule.binding_months > 0
+                  ? t('membership.product.months', { count: product.schedule.binding_months })
+                  : t('membership.product.noBinding'),
+              ],
             ]}
           />
         </Section>
