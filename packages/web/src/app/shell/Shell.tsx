@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { api } from '../../lib/api.ts';
@@ -23,6 +23,7 @@ export function Shell() {
   const { t, i18n } = useTranslation();
   const operator = useOperator();
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const membership = useMembership();
@@ -39,14 +40,15 @@ export function Shell() {
     document.title = t('common.documentTitle', { page: title, brand: operator.brand });
   }, [title, t, operator.brand]);
 
-  // A new page: close the menu and move focus to its title (not on the first load).
+  // A new page: close the menu and move focus to its title (not on the first load, and not
+  // for a redirect, e.g. /membership/cancellation into its first step: nobody navigated).
   useEffect(() => {
     setMenuOpen(false);
     if (pathname !== firstPath.current) {
       firstPath.current = '';
-      titleRef.current?.focus();
+      if (navigationType !== 'REPLACE') titleRef.current?.focus();
     }
-  }, [pathname]);
+  }, [pathname, navigationType]);
 
   // The member's stored locale wins over the operator default unless they chose one here.
   const memberLocale = membership.data?.locale;
