@@ -9,7 +9,7 @@ import { renderWith, testQueryClient } from './render.tsx';
 
 function LocationProbe() {
   const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  return <div data-testid="location">{pathname}</div>;
 }
 
 /**

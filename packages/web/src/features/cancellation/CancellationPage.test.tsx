@@ -144,6 +144,16 @@ describe('cancellation routing per flow', () => {
 });
 
 describe('cancellation not allowed', () => {
+  it('shows an error with retry when the policy does not load', async () => {
+    renderCancellation({
+      routes: {
+        'GET /api/v1/membership/policies/cancellation': { status: 503, body: { status: 503, errors: [] } },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('shows the policy errors with a back button', async () => {
     renderCancellation({
       status: 'in_freeze',

@@ -213,6 +213,17 @@ describe('freeze page', () => {
     );
   });
 
+  it('shows a loading state, then an error with retry when the policy does not load', async () => {
+    renderFreeze({
+      routes: {
+        'GET /api/v1/membership/policies/freeze': { status: 500, body: { status: 500, errors: [] } },
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the freeze options…');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('redirects to /membership when the member is not eligible', async () => {
     renderFreeze({ policy: freezePolicyFixture({ eligible_to_freeze: false }) });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/membership$/));
