@@ -119,6 +119,7 @@ describe('freeze page', () => {
     });
     const begin = await screen.findByRole('combobox', { name: 'Start date' });
     expect(optionTexts(begin)[0]).toBe('1 January 2027');
+    expect(screen.getByText(/you can plan a freeze from January next year/)).toBeInTheDocument();
     expect(optionTexts(begin)).toHaveLength(12);
   });
 

@@ -57,6 +57,7 @@ function FreezeExplanation({
               max: policy.max_months,
             })}
           </li>
+          {policy.membership.available_months === 0 && <li>{t('freeze.about.nextYear')}</li>}
           <li>{t('freeze.about.wholeMonths')}</li>
           {operator.freezeOneMonthOrOnceText && <li>{t('freeze.about.oneMonthOrOnce')}</li>}
           {operator.freezeExtendsContract && <li>{t('freeze.about.extendsContract')}</li>}
@@ -138,14 +139,13 @@ function FreezeForm({
               </SelectField>
               <SelectField
                 label={t('freeze.form.end')}
-                hint={begin === '' ? t('freeze.form.endAfterBegin') : undefined}
                 value={end}
                 disabled={begin === ''}
                 onChange={(event) => setEnd(event.target.value)}
               >
                 {end === '' && (
                   <option value="" disabled>
-                    {t('freeze.form.chooseEnd')}
+                    {begin === '' ? t('freeze.form.endAfterBegin') : t('freeze.form.chooseEnd')}
                   </option>
                 )}
                 {endOptions.map((date) => (
