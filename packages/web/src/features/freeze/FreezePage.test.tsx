@@ -156,9 +156,12 @@ describe('freeze page', () => {
         'PATCH /api/v1/membership/freeze_periods/c1': { body: freeze('c1', '2026-02-01', '2026-04-30') },
       },
     });
-    const begin = await screen.findByRole('combobox', { name: 'Start date' });
-    expect(begin).toBeDisabled();
-    expect(begin).toHaveValue('2026-02-01');
+    // The begin is shown, not a control.
+    expect(await screen.findByText('1 February 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Start date' })).toBeNull();
+    expect(
+      screen.getByText('Your freeze has already started, so its start date stays the same.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'End freeze early' })).toHaveAttribute(
       'href',
       '/membership/cancel_freeze',

@@ -115,28 +115,35 @@ function FreezeForm({
         ) : (
           <form onSubmit={submit} noValidate>
             <div className={styles.fields}>
-              <SelectField
-                label={t('freeze.form.begin')}
-                hint={setup.beginFixed ? t('freeze.form.beginFixed') : undefined}
-                value={begin}
-                disabled={setup.beginFixed}
-                onChange={(event) => {
-                  const next = event.target.value;
-                  setBegin(next);
-                  setEnd((current) => endAfterBeginChange(setup, next, current));
-                }}
-              >
-                {begin === '' && (
-                  <option value="" disabled>
-                    {t('freeze.form.chooseBegin')}
-                  </option>
-                )}
-                {setup.beginOptions.map((date) => (
-                  <option key={date} value={date}>
-                    {formatDate(date, locale)}
-                  </option>
-                ))}
-              </SelectField>
+              {setup.beginFixed ? (
+                // A freeze under way keeps its begin: shown, not a control.
+                <div className={styles.fixed}>
+                  <p className={styles.fixedLabel}>{t('freeze.form.begin')}</p>
+                  <p className={styles.fixedValue}>{formatDate(begin, locale)}</p>
+                  <p className={styles.fixedHint}>{t('freeze.form.beginFixed')}</p>
+                </div>
+              ) : (
+                <SelectField
+                  label={t('freeze.form.begin')}
+                  value={begin}
+                  onChange={(event) => {
+                    const next = event.target.value;
+                    setBegin(next);
+                    setEnd((current) => endAfterBeginChange(setup, next, current));
+                  }}
+                >
+                  {begin === '' && (
+                    <option value="" disabled>
+                      {t('freeze.form.chooseBegin')}
+                    </option>
+                  )}
+                  {setup.beginOptions.map((date) => (
+                    <option key={date} value={date}>
+                      {formatDate(date, locale)}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
               <SelectField
                 label={t('freeze.form.end')}
                 value={end}
