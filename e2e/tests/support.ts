@@ -15,11 +15,14 @@ export function origin(operator: string): string {
   return `http://${operator}.localhost:${port}`;
 }
 
+/** Signs in through the login form; on success waits until the shell shows the member. */
 export async function signIn(page: Page, operator: string, persona: string, password = 'demo') {
   await page.goto(`${origin(operator)}/`);
   await page.getByLabel('Username').fill(`${persona}@${operator}.example`);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/authenticate'));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if ((await answer).ok()) await expect(statusBar(page)).toBeVisible();
 }
 
 /** Makes sure the portal is in English, whatever the operator's default locale is. */
