@@ -8,3 +8,5 @@ export * from './operators/types.ts';
 export * from './operators/catalogue.ts';
 export * from './freeze.ts';
 export * from './cancellation.ts';
+export * from './club.ts';
+export * from './access.ts';

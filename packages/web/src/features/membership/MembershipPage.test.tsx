@@ -6,7 +6,7 @@ import { session } from '../../lib/session.ts';
 import { membershipFixture } from '../../test/fixtures.ts';
 import { renderMemberPage } from '../../test/memberPage.tsx';
 import { setupI18n } from '../../test/render.tsx';
-import { shownKeys } from './accessKeys.ts';
+import { visibleKeys } from '@portal/domain';
 import { MembershipPage } from './MembershipPage.tsx';
 
 beforeAll(async () => {
@@ -142,7 +142,7 @@ describe('membership overview: sections', () => {
 
   it('calls an inactive PIN expired', () => {
     expect(
-      shownKeys([
+      visibleKeys([
         { type: 'pin', code: '1', status: 'active', valid_from: '2025-01-01', valid_to: null },
         { type: 'pin', code: '2', status: 'inactive', valid_from: '2025-02-01', valid_to: null },
       ]).map((k) => k.code),

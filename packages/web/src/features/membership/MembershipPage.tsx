@@ -1,5 +1,11 @@
 import type { Membership } from '@portal/contract';
-import { cancelLinkKind, isMembershipRouteAllowed, statusAction } from '@portal/domain';
+import {
+  canChangeClub,
+  cancelLinkKind,
+  isMembershipRouteAllowed,
+  statusAction,
+  visibleKeys,
+} from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +16,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { statusLineText, statusTone } from '../../lib/statusText.ts';
-import { canChangeClub, keyStatusKey, shownKeys } from './accessKeys.ts';
+import { keyStatusKey } from './accessKeys.ts';
 import styles from './MembershipPage.module.css';
 
 /** Where the status action of spec section 2 leads, and its (stable) label key. */
@@ -99,7 +105,7 @@ function StatusCard({ membership }: { membership: Membership }) {
 
 function AccessSection({ membership }: { membership: Membership }) {
   const { t } = useTranslation();
-  const keys = shownKeys(membership.keys);
+  const keys = visibleKeys(membership.keys);
   const chipRoutes = isMembershipRouteAllowed('activate_chip', membership.status);
   const hasChip = keys.some((k) => k.type === 'rfid');
   return (
