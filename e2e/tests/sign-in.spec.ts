@@ -64,6 +64,16 @@ test.describe('signing in', () => {
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'unpaid');
     await expect(mainMenu(page).getByText('Payment required')).toBeVisible();
+    // On a phone the menu is collapsed: its button carries the alert.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Menu Payment required' })).toBeVisible();
+  });
+
+  test('on a phone without an unpaid invoice the menu button has no alert', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useEnglish(page, 'de');
+    await signIn(page, 'de', 'active');
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
   });
 
   test('a stopped member has no referral and a cancelled one sees the end date', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Membership } from '@portal/contract';
+import { hasPaymentAlert } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { useLocale } from './i18n.ts';
@@ -38,4 +39,10 @@ export function useInvoices() {
     queryKey: queryKeys.invoices,
     queryFn: ({ signal }) => api('invoices', { signal }),
   });
+}
+
+/** Whether the payment alert marker shows (a declined invoice with a period). */
+export function usePaymentAlert(): boolean {
+  const invoices = useInvoices();
+  return invoices.data ? hasPaymentAlert(invoices.data) : false;
 }

@@ -1,8 +1,8 @@
 import type { MembershipStatus } from '@portal/contract';
-import { hasPaymentAlert, type MenuItem, menuItems } from '@portal/domain';
+import { type MenuItem, menuItems } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useInvoices } from '../../lib/membership.ts';
+import { usePaymentAlert } from '../../lib/membership.ts';
 import { MenuIcon } from './MenuIcon.tsx';
 import styles from './MainMenu.module.css';
 
@@ -27,8 +27,7 @@ export interface MainMenuProps {
 /** The navigation menu of spec section 2; on narrow screens a disclosure the top bar opens. */
 export function MainMenu({ id, status, ptEnabled, open, onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
-  const invoices = useInvoices();
-  const paymentAlert = invoices.data ? hasPaymentAlert(invoices.data) : false;
+  const paymentAlert = usePaymentAlert();
   const items = status ? menuItems(status, ptEnabled) : [];
 
   return (

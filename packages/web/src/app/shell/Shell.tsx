@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { api } from '../../lib/api.ts';
 import { changeLocale, hasChosenLocale } from '../../lib/i18n.ts';
-import { useMembership } from '../../lib/membership.ts';
+import { useMembership, usePaymentAlert } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { session } from '../../lib/session.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
@@ -28,6 +28,8 @@ export function Shell() {
   const queryClient = useQueryClient();
   const membership = useMembership();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Shown on the collapsed menu's button too, so a phone user sees it without opening the menu.
+  const paymentAlert = usePaymentAlert();
   const [signingOut, setSigningOut] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -102,6 +104,12 @@ export function Shell() {
         />
       </svg>
       {t('topBar.menu')}
+      {paymentAlert && (
+        <span className={styles.menuAlert}>
+          <span aria-hidden="true">!</span>
+          <span className="visually-hidden">{t('nav.paymentRequired')}</span>
+        </span>
+      )}
     </button>
   );
 
