@@ -106,6 +106,23 @@ describe.each(databases())('malformed input on %s', (kind) => {
     }
   });
 
+  it('answers an over-long path parameter or a malformed address with a 400 error body', async () => {
+    const token = await t.signIn('active', 'de');
+    const headers = { authorization: `Bearer ${token}` };
+    const long = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/membership/freeze_periods/${'x'.repeat(300)}`,
+      headers,
+    });
+    expectErrorBody(long, 400);
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/membership/invoices/%E0%A4%A',
+      headers,
+    });
+    expectErrorBody(malformed, 400);
+  });
+
   it('never answers a 5xx or a body outside the contract for any authenticate body (property)', async () => {
     const field = fc.oneof(
       fc.string({ maxLength: 300 }),
