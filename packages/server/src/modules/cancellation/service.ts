@@ -1,22 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { CancellationPolicy, CancellationRequest, CancellationResult } from '@portal/contract';
-import {
-  calculatedEndDate,
-  cancellationErrors,
-  effectiveFreezeEnd,
-  languageOf,
-  type RuleError,
-} from '@portal/domain';
+import { calculatedEndDate, cancellationErrors, effectiveFreezeEnd } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import { members, memberships } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { insertEvent } from '../events/repository.ts';
 import { deleteScheduledFreezeInvoices, updateFreezeDates } from '../freeze/repository.ts';
 import { sendLifecycleMail } from '../membership/notifications.ts';
-import { ruleErrorItem } from '../membership/rule-messages.ts';
+import { logMembershipChange, refusal, refusalItems } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 
 function evaluate(state: MembershipState) {
@@ -30,30 +20,8 @@ function evaluate(state: MembershipState) {
   return { endDate, errors: cancellationErrors(state.facts, state.status, endDate, state.today) };
 }
 
-function items(state: MembershipState, errors: RuleError[]) {
-  const language = languageOf(state.member.locale);
-  return errors.map((e) => ruleErrorItem(e, language));
-}
-
 export function createCancellationService(deps: AppDeps) {
   const { db, clock, mailer } = deps;
-
-  async function logChange(
-    tx: Executor,
-    state: MembershipState,
-    action: string,
-    details: Record<string, unknown>,
-  ) {
-    await insertEvent(tx, {
-      id: randomUUID(),
-      memberId: state.member.id,
-      membershipId: state.membership.id,
-      action,
-      status: 'success',
-      details,
-      createdAt: clock.now(),
-    });
-  }
 
   return {
     async policy(auth: AuthContext): Promise<CancellationPolicy> {
@@ -64,7 +32,7 @@ export function createCancellationService(deps: AppDeps) {
         membership: {
           // Already cancelled: the end date it has; otherwise the one a cancellation today gets.
           calculated_end_date: state.membership.cancelledOn ? state.membership.endDate : endDate,
-          errors: items(state, errors),
+          errors: refusalItems(state, errors),
         },
       };
     },
@@ -78,7 +46,7 @@ export function createCancellationService(deps: AppDeps) {
       return db.transaction(async (tx) => {
         const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
         const { endDate, errors } = evaluate(state);
-        if (errors.length) throw new ApiError(422, items(state, errors));
+        if (errors.length) throw refusal(state, errors);
         await tx
           .update(memberships)
           .set({ cancelledOn: state.today, endDate })
@@ -96,7 +64,7 @@ export function createCancellationService(deps: AppDeps) {
           }
         }
         const after = await loadMembershipState(tx, auth.memberId, clock);
-        await logChange(tx, state, 'membership_cancelled', {
+        await logMembershipChange(tx, clock, state, 'membership_cancelled', {
           end_date: endDate,
           status: after.status,
           ...(request.gdpr_opt_in !== undefined ? { gdpr_opt_in: request.gdpr_opt_in } : {}),
@@ -114,13 +82,15 @@ export function createCancellationService(deps: AppDeps) {
       await db.transaction(async (tx) => {
         const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
         if (state.status !== 'in_cancellation') {
-          throw new ApiError(422, items(state, [{ type: 'no_cancellation_to_undo' }]));
+          throw refusal(state, [{ type: 'no_cancellation_to_undo' }]);
         }
         await tx
           .update(memberships)
           .set({ cancelledOn: null, endDate: null })
           .where(eq(memberships.id, state.membership.id));
-        await logChange(tx, state, 'membership_reactivated', { previous_end_date: state.membership.endDate });
+        await logMembershipChange(tx, clock, state, 'membership_reactivated', {
+          previous_end_date: state.membership.endDate,
+        });
         await sendLifecycleMail(tx, mailer, state.member, state.operator, { kind: 'reactivated' });
       });
     },

@@ -12,7 +12,6 @@ import {
   type FreezeFact,
   freezeEndOptions,
   freezeStartOptions,
-  languageOf,
   restOfMonthFee,
   scheduledFreeze,
   usedFreezeMonths,
@@ -20,27 +19,15 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { insertEvent } from '../events/repository.ts';
 import { scheduleCharge } from '../membership/billing.ts';
 import { sendLifecycleMail } from '../membership/notifications.ts';
-import { ruleErrorItem } from '../membership/rule-messages.ts';
+import { logMembershipChange, refusal } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';
 
 const asPeriod = (f: FreezeFact): FreezePeriod => ({ ...f });
-
-function refuse(
-  state: MembershipState,
-  errors: { type: string; context?: Record<string, unknown> }[],
-): never {
-  const language = languageOf(state.member.locale);
-  throw new ApiError(
-    422,
-    errors.map((e) => ruleErrorItem(e, language)),
-  );
-}
 
 /** The first of every frozen month that is still to be billed (after `after`). */
 function freezeMonthsToBill(begin: string, end: string, after: string): string[] {
@@ -70,29 +57,12 @@ export function createFreezeService(deps: AppDeps) {
     }
   }
 
-  async function logChange(
-    tx: Executor,
-    state: MembershipState,
-    action: string,
-    details: Record<string, unknown>,
-  ) {
-    await insertEvent(tx, {
-      id: randomUUID(),
-      memberId: state.member.id,
-      membershipId: state.membership.id,
-      action,
-      status: 'success',
-      details,
-      createdAt: clock.now(),
-    });
-  }
-
   function findFreeze(state: MembershipState, id: string): FreezeFact {
     const freeze = state.facts.freeze_periods.find((f) => f.id === id);
     if (!freeze) throw notFound('No such freeze period.');
     const end = effectiveFreezeEnd(freeze);
     if (freeze.cancel_date !== null || end === null || end < state.today)
-      refuse(state, [{ type: 'freeze_not_changeable' }]);
+      throw refusal(state, [{ type: 'freeze_not_changeable' }]);
     return freeze;
   }
 
@@ -130,7 +100,7 @@ export function createFreezeService(deps: AppDeps) {
         const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
         const { begin_date, end_date } = request.freeze_period;
         const errors = checkFreezeRequest({ ...state, begin_date, end_date });
-        if (errors.length) refuse(state, errors);
+        if (errors.length) throw refusal(state, errors);
         const freeze: FreezeFact = { id: randomUUID(), begin_date, end_date, cancel_date: null };
         await repo.insertFreeze(tx, {
           id: freeze.id,
@@ -141,7 +111,11 @@ export function createFreezeService(deps: AppDeps) {
           createdAt: clock.now(),
         });
         await billFreezeMonths(tx, state, freeze, addDays(state.today, -1));
-        await logChange(tx, state, 'freeze_created', { freeze_id: freeze.id, begin_date, end_date });
+        await logMembershipChange(tx, clock, state, 'freeze_created', {
+          freeze_id: freeze.id,
+          begin_date,
+          end_date,
+        });
         await sendLifecycleMail(tx, mailer, state.member, state.operator, {
           kind: 'freeze_created',
           begin_date,
@@ -157,13 +131,13 @@ export function createFreezeService(deps: AppDeps) {
         const existing = findFreeze(state, id);
         const { begin_date, end_date } = request.freeze_period;
         const errors = checkFreezeRequest({ ...state, begin_date, end_date, existing });
-        if (errors.length) refuse(state, errors);
+        if (errors.length) throw refusal(state, errors);
         await repo.updateFreezeDates(tx, id, { beginDate: begin_date, endDate: end_date });
         // Months already billed (on or before today) stay billed; the rest is billed anew.
         await repo.deleteScheduledFreezeInvoices(tx, state.member.id, id, state.today);
         const changed: FreezeFact = { id, begin_date, end_date, cancel_date: null };
         await billFreezeMonths(tx, state, changed, state.today);
-        await logChange(tx, state, 'freeze_changed', {
+        await logMembershipChange(tx, clock, state, 'freeze_changed', {
           freeze_id: id,
           from: { begin_date: existing.begin_date, end_date: existing.end_date },
           to: { begin_date, end_date },
@@ -185,7 +159,7 @@ export function createFreezeService(deps: AppDeps) {
       await db.transaction(async (tx) => {
         const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
         if (state.status !== 'active' && state.status !== 'in_freeze') {
-          refuse(state, [{ type: 'invalid_status_to_freeze', context: { status: state.status } }]);
+          throw refusal(state, [{ type: 'invalid_status_to_freeze', context: { status: state.status } }]);
         }
         const freeze = findFreeze(state, id);
         const underWay = freeze.begin_date <= state.today;
@@ -205,7 +179,10 @@ export function createFreezeService(deps: AppDeps) {
             createdAt: clock.now(),
           });
         }
-        await logChange(tx, state, 'freeze_cancelled', { freeze_id: id, under_way: underWay });
+        await logMembershipChange(tx, clock, state, 'freeze_cancelled', {
+          freeze_id: id,
+          under_way: underWay,
+        });
         await sendLifecycleMail(tx, mailer, state.member, state.operator, {
           kind: 'freeze_cancelled',
           begin_date: freeze.begin_date,
