@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import styles from './Cancellation.module.css';
+import prose from '../../components/Prose.module.css';
 
 /**
  * /membership/reactivate (in_cancellation only): reactivating before the end date is free
@@ -46,8 +47,8 @@ export function ReactivatePage() {
         <h2 id={id} className={styles.title}>
           {t('reactivate.title')}
         </h2>
-        {end && <p className={styles.highlight}>{t('reactivate.endsOn', { date: end })}</p>}
-        <ul className={styles.points}>
+        {end && <p className={prose.highlight}>{t('reactivate.endsOn', { date: end })}</p>}
+        <ul className={prose.points}>
           <li>{t('reactivate.free')}</li>
           <li>{t('reactivate.keepsTerms')}</li>
           {fee && (

@@ -14,6 +14,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useToday } from '../../lib/today.ts';
 import styles from './Freeze.module.css';
+import prose from '../../components/Prose.module.css';
 import { useFreezePolicy } from './queries.ts';
 
 type Kind = 'current' | 'scheduled';
@@ -80,14 +81,14 @@ export function CancelFreezePage() {
         <h2 id={id} className={styles.title}>
           {t(`cancelFreeze.title.${kind}`)}
         </h2>
-        <p className={styles.current}>
+        <p className={prose.highlight}>
           {t(`freeze.form.currentDates.${kind}`, {
             begin: formatDate(freeze.begin_date, locale),
             end: formatDate(freeze.end_date, locale),
           })}
         </p>
         {kind === 'current' ? (
-          <ul className={styles.points}>
+          <ul className={prose.points}>
             <li>{t('cancelFreeze.current.endsToday')}</li>
             <li>
               {t('cancelFreeze.current.fee', {
@@ -99,7 +100,7 @@ export function CancelFreezePage() {
             </li>
           </ul>
         ) : (
-          <ul className={styles.points}>
+          <ul className={prose.points}>
             <li>{t('cancelFreeze.scheduled.removed')}</li>
             <li>{t('cancelFreeze.scheduled.noCost')}</li>
           </ul>

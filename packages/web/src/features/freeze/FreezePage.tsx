@@ -17,6 +17,7 @@ import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useToday } from '../../lib/today.ts';
 import styles from './Freeze.module.css';
+import prose from '../../components/Prose.module.css';
 import {
   canSubmitFreeze,
   endAfterBeginChange,
@@ -49,7 +50,7 @@ function FreezeExplanation({
         <h2 id={id} className={styles.title}>
           {t('freeze.about.title')}
         </h2>
-        <ul className={styles.points}>
+        <ul className={prose.points}>
           <li>{t('freeze.about.fee', { fee })}</li>
           <li>
             {t('freeze.about.monthsLeft', {
@@ -103,7 +104,7 @@ function FreezeForm({
           {t(`freeze.form.title.${setup.mode}`)}
         </h2>
         {setup.mode !== 'create' && setup.freeze && (
-          <p className={styles.current}>
+          <p className={prose.highlight}>
             {t(`freeze.form.currentDates.${setup.mode}`, {
               begin: formatDate(setup.freeze.begin_date, locale),
               end: formatDate(setup.freeze.end_date, locale),
