@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
@@ -106,7 +107,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
-  await app.register(rateLimit, { global: false });
+  // Request limits (password reset, unknown paths) count per process unless Redis is
+  // configured; with REDIS_URL every process shares the same counters.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: config.redisKeyPrefix, skipOnError: true } : {}),
+  });
   await registerDocs(app);
 
   const auth = createAuthService(deps);

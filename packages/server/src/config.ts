@@ -34,6 +34,10 @@ export interface Config {
   trustProxy: boolean | string;
   sessionTtlMs: number;
   signInLimits: SignInLimits;
+  /** Redis for request rate limits shared by all processes (REDIS_URL); null keeps them in memory. */
+  redisUrl: string | null;
+  /** Prefix of the rate-limit keys in Redis, so several portals (or test runs) can share one. */
+  redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: parseCount('SIGN_IN_LIMIT_PER_IP', env.SIGN_IN_LIMIT_PER_IP, 20),
       windowMs: 15 * 60 * 1000,
     },
+    redisUrl: env.REDIS_URL || null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit:',
   };
 }

@@ -12,7 +12,8 @@ export function createRequireAuth(auth: AuthService): preHandlerHookHandler {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized();
     const context = await auth.resolve(match[1]!);
-    if (!context) throw unauthorized('The session is not valid (signed out, expired or unknown). Sign in again.');
+    if (!context)
+      throw unauthorized('The session is not valid (signed out, expired or unknown). Sign in again.');
     request.auth = context;
   };
 }
