@@ -48,6 +48,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      REDIS_URL: '',
       PORTAL_CLOCK: clock,
       NODE_ENV: 'test',
     },
