@@ -1,5 +1,5 @@
 import type { CancellationPolicy, CancellationRequest, CancellationResult } from '@portal/contract';
-import { calculatedEndDate, cancellationErrors, effectiveFreezeEnd } from '@portal/domain';
+import { calculatedEndDate, cancellationErrors, deriveStatus, effectiveFreezeEnd } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { members, memberships } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -63,17 +63,21 @@ export function createCancellationService(deps: AppDeps) {
             await deleteScheduledFreezeInvoices(tx, state.member.id, freeze.id, state.today);
           }
         }
-        const after = await loadMembershipState(tx, auth.memberId, clock);
+        // The status the written facts give today (in_cancellation, or cancelled_in_trial/presale).
+        const status = deriveStatus(
+          { ...state.facts, cancelled_on: state.today, end_date: endDate },
+          state.today,
+        );
         await logMembershipChange(tx, clock, state, 'membership_cancelled', {
           end_date: endDate,
-          status: after.status,
+          status,
           ...(request.gdpr_opt_in !== undefined ? { gdpr_opt_in: request.gdpr_opt_in } : {}),
         });
         await sendLifecycleMail(tx, mailer, state.member, state.operator, {
           kind: 'cancelled',
           end_date: endDate,
         });
-        return { status: after.status, end_date: endDate };
+        return { status, end_date: endDate };
       });
     },
 

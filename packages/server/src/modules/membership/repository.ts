@@ -11,9 +11,12 @@ import {
   referralPromotions,
 } from '../../db/schema.ts';
 
-/** The member's membership (the newest one) with its member, club and product rows. */
-export async function findMembership(ex: Executor, memberId: string) {
-  const [row] = await ex
+/**
+ * The member's membership (the newest one) with its member, club and product rows. With
+ * `forUpdate` (inside a transaction) the membership row stays locked until commit.
+ */
+export async function findMembership(ex: Executor, memberId: string, options: { forUpdate?: boolean } = {}) {
+  const query = ex
     .select({ member: members, membership: memberships, location: locations, product: products })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.memberId))
@@ -22,6 +25,7 @@ export async function findMembership(ex: Executor, memberId: string) {
     .where(eq(memberships.memberId, memberId))
     .orderBy(desc(memberships.createdAt))
     .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: memberships }) : await query;
   return row;
 }
 

@@ -1,17 +1,12 @@
 import type { MembershipStatus, OperatorId } from '@portal/contract';
 import type { IsoDate, MembershipFacts, OperatorSettings } from '@portal/domain';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
-import { members, memberships, products } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { membershipFacts, statusOf, todayFor } from './facts.ts';
-import { listFreezePeriods } from './repository.ts';
+import { findMembership, listFreezePeriods, type MembershipRecord } from './repository.ts';
 
-export interface MembershipState {
-  member: typeof members.$inferSelect;
-  membership: typeof memberships.$inferSelect;
-  product: typeof products.$inferSelect;
+export interface MembershipState extends MembershipRecord {
   operator: OperatorSettings;
   today: IsoDate;
   facts: MembershipFacts;
@@ -30,15 +25,7 @@ export async function loadMembershipState(
   clock: Clock,
   options: { forUpdate?: boolean } = {},
 ): Promise<MembershipState> {
-  const query = ex
-    .select({ member: members, membership: memberships, product: products })
-    .from(memberships)
-    .innerJoin(members, eq(members.id, memberships.memberId))
-    .innerJoin(products, eq(products.id, memberships.productId))
-    .where(and(eq(memberships.memberId, memberId)))
-    .orderBy(desc(memberships.createdAt))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: memberships }) : await query;
+  const row = await findMembership(ex, memberId, options);
   if (!row) throw notFound('No membership.');
   const freezes = await listFreezePeriods(ex, row.membership.id);
   const { operator, today } = todayFor(row.member.operatorId as OperatorId, clock);

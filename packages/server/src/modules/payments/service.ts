@@ -10,7 +10,7 @@ import type { invoiceLines, invoices, members, payments } from '../../db/schema.
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { membershipFacts, statusOf, todayFor } from '../membership/facts.ts';
+import { loadMembershipState } from '../membership/state.ts';
 import * as membershipRepo from '../membership/repository.ts';
 import { invoiceParties } from './parties.ts';
 import * as repo from './repository.ts';
@@ -127,11 +127,7 @@ export function createPaymentsService(deps: AppDeps) {
      * due any more (inactive statuses, or the membership ends before).
      */
     async next(auth: AuthContext): Promise<ScheduledInvoice> {
-      const { membership, product } = await owner(auth);
-      const freezes = await membershipRepo.listFreezePeriods(db, membership.id);
-      const { operator, today } = todayFor(auth.operatorId, clock);
-      const facts = membershipFacts(membership, freezes);
-      const { status } = statusOf(facts, today);
+      const { product, operator, today, facts, status } = await loadMembershipState(db, auth.memberId, clock);
       if (isInactiveStatus(status)) throw notFound('No next payment.');
 
       const stored = await repo.findScheduledInvoice(db, auth.memberId, today);
