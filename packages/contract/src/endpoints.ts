@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ActivatedChip, ChipCodeRequest } from './schemas/access.ts';
+import { ActivatedChip, ChipCodeRequest, TemporaryPinIssued, TemporaryPinRequest } from './schemas/access.ts';
+import { ChangePasswordRequest, DataExport } from './schemas/account.ts';
 import {
   AuthenticateRequest,
   AuthenticateResponse,
@@ -184,6 +185,24 @@ export const endpoints = {
     body: ChipCodeRequest,
     response: null,
   }),
+  /** Forgotten chip: a temporary PIN for today by SMS (our design). */
+  temporaryPin: ep({
+    method: 'POST',
+    path: '/v1/membership/temporary_pin',
+    auth: true,
+    body: TemporaryPinRequest,
+    response: TemporaryPinIssued,
+  }),
+  /** The create-new-password screen of a signed-in member (our design). */
+  changePassword: ep({
+    method: 'POST',
+    path: '/v1/membership/password',
+    auth: true,
+    body: ChangePasswordRequest,
+    response: null,
+  }),
+  /** "Download my data" (GDPR art. 15 and 20; our design). */
+  exportData: ep({ method: 'GET', path: '/v1/membership/export', auth: true, response: DataExport }),
 
   updateGdpr: ep({
     method: 'PUT',

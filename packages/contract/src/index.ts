@@ -1,5 +1,6 @@
 export * from './schemas/common.ts';
 export * from './schemas/access.ts';
+export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/cancellation.ts';
 export * from './schemas/club.ts';

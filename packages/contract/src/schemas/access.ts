@@ -20,3 +20,22 @@ export type ChipCodeRequest = z.infer<typeof ChipCodeRequest>;
 
 export const ActivatedChip = Key.pick({ type: true, code: true, valid_from: true, valid_to: true });
 export type ActivatedChip = z.infer<typeof ActivatedChip>;
+
+/**
+ * POST /v1/membership/temporary_pin (our design; the spec shows the forgotten-chip screen
+ * only): a temporary PIN for today, sent by SMS, billed with the operator's SMS fee where
+ * it has one. The answer names what was sent, never the PIN itself (it reaches the member
+ * by SMS and in the PIN display of the membership).
+ */
+export const TemporaryPinRequest = z.object({}).strict();
+export type TemporaryPinRequest = z.infer<typeof TemporaryPinRequest>;
+
+export const TemporaryPinIssued = z.object({
+  valid_from: IsoDate,
+  valid_to: IsoDate,
+  /** The SMS service fee billed for it, in minor units of the operator's currency; null when free. */
+  fee: z.number().int().nonnegative().nullable(),
+  /** The mobile number the SMS went to, masked (e.g. +47 •••• 5610). */
+  sent_to: z.string(),
+});
+export type TemporaryPinIssued = z.infer<typeof TemporaryPinIssued>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Currency, IsoDate, Locale, MinorUnits, OperatorId } from './common.ts';
+import { Currency, IsoDate, IsoDateTime, Locale, MinorUnits, OperatorId } from './common.ts';
 import { Key } from './access.ts';
 import { FreezePeriod } from './freeze.ts';
 import { Location } from './club.ts';
@@ -51,6 +51,8 @@ export const Membership = z.object({
   activates_on: IsoDate.nullable(),
   referral_code: z.string().nullable(),
   gdpr_opt_in: z.boolean(),
+  /** When the marketing consent was last given or withdrawn; null when never changed. */
+  gdpr_updated_at: IsoDateTime.nullable(),
   sheltered: z.boolean(),
   locale: Locale,
   freeze_periods: z.array(FreezePeriod),

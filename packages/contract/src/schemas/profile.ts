@@ -70,5 +70,10 @@ export const PhoneVerifyRequest = z
   .strict();
 export type PhoneVerifyRequest = z.infer<typeof PhoneVerifyRequest>;
 
+/**
+ * The answer to POST /v1/membership/phone_verify. The contract's shape is kept, but `code`
+ * never carries the code: it is always the empty string, the code goes by SMS only and
+ * the server checks what the member typed (ADR 007).
+ */
 export const PhoneVerification = z.object({ code: z.string(), code_expiry: IsoDateTime });
 export type PhoneVerification = z.infer<typeof PhoneVerification>;

@@ -3,6 +3,13 @@ import type { OperatorSettings } from './types.ts';
 
 const freezePolicy = { maxMonthsPerYear: 3, monthlyFee: 4900 } as const;
 
+/** The five markets, whose numbers every operator verifies. */
+const MARKETS = ['+49', '+43', '+41', '+47', '+358'] as const;
+/** The neighbours a DACH member may well have a number from. */
+const DACH_NEIGHBOURS = ['+31', '+32', '+33', '+39', '+352', '+420', '+423', '+45', '+48'] as const;
+/** The Nordic and Baltic neighbours of a Norwegian or Finnish member. */
+const NORDIC_NEIGHBOURS = ['+45', '+46', '+354', '+372', '+371', '+370'] as const;
+
 /** The five operators of operators.md. Changing an assignment is a change here only. */
 export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
   de: {
@@ -21,6 +28,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     freezeExtendsContract: true,
     freezeOneMonthOrOnceText: true,
     phoneChangeViaSupport: false,
+    mobilePrefixWhitelist: [...MARKETS, ...DACH_NEIGHBOURS],
     temporaryPinContactClubManager: true,
     temporaryPinValidity: { months: 1 },
     replacementChipFee: { amount: 2000, currency: 'EUR' },
@@ -51,6 +59,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     freezeExtendsContract: false,
     freezeOneMonthOrOnceText: false,
     phoneChangeViaSupport: false,
+    mobilePrefixWhitelist: [...MARKETS, ...DACH_NEIGHBOURS, '+36', '+386'],
     temporaryPinContactClubManager: false,
     temporaryPinValidity: { days: 21 },
     replacementChipFee: { amount: 1000, currency: 'EUR' },
@@ -78,6 +87,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     freezeExtendsContract: false,
     freezeOneMonthOrOnceText: false,
     phoneChangeViaSupport: true,
+    mobilePrefixWhitelist: [...MARKETS, ...DACH_NEIGHBOURS],
     temporaryPinContactClubManager: false,
     temporaryPinValidity: { days: 21 },
     replacementChipFee: { amount: 1500, currency: 'CHF' },
@@ -110,6 +120,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     freezeExtendsContract: false,
     freezeOneMonthOrOnceText: false,
     phoneChangeViaSupport: false,
+    mobilePrefixWhitelist: [...MARKETS, ...NORDIC_NEIGHBOURS],
     temporaryPinContactClubManager: false,
     temporaryPinValidity: { days: 21 },
     replacementChipFee: { amount: 20000, currency: 'NOK' },
@@ -137,6 +148,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     freezeExtendsContract: false,
     freezeOneMonthOrOnceText: false,
     phoneChangeViaSupport: false,
+    mobilePrefixWhitelist: [...MARKETS, ...NORDIC_NEIGHBOURS],
     temporaryPinContactClubManager: false,
     temporaryPinValidity: { days: 21 },
     replacementChipFee: null,

@@ -39,6 +39,11 @@ export interface OperatorSettings {
   /** The freeze page says a freeze is "one month or once". */
   freezeOneMonthOrOnceText: boolean;
   phoneChangeViaSupport: boolean;
+  /**
+   * Mobile prefixes offered where the product requires phone verification (SMS can be
+   * delivered and verified there): the five markets and their neighbours.
+   */
+  mobilePrefixWhitelist: readonly string[];
   temporaryPinContactClubManager: boolean;
   temporaryPinValidity: Validity;
   replacementChipFee: Money | null;

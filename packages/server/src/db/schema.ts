@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /*
  * Operators are data in @portal/domain; tables store operator_id as text. Calendar dates
@@ -79,6 +80,8 @@ export const members = pgTable(
     mobileNumber: text('mobile_number').notNull(),
     locale: text('locale').notNull(),
     gdprOptIn: boolean('gdpr_opt_in').notNull().default(false),
+    /** When the marketing consent was last given or withdrawn (null: as at signup). */
+    gdprUpdatedAt: instant('gdpr_updated_at'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
@@ -126,9 +129,61 @@ export const keys = pgTable(
     status: text('status').$type<'active' | 'inactive' | 'suspended'>().notNull(),
     validFrom: day('valid_from').notNull(),
     validTo: day('valid_to'),
+    /** Why the key exists: issued at signup or by activation, or a temporary PIN for a lost or forgotten chip. */
+    origin: text('origin').$type<'issued' | 'lost_chip' | 'forgotten_chip'>().notNull().default('issued'),
     createdAt: instant('created_at').notNull(),
   },
-  (t) => [index('keys_membership_idx').on(t.membershipId)],
+  (t) => [
+    index('keys_membership_idx').on(t.membershipId),
+    // A chip's code belongs to one membership, ever: a second member activating it is refused.
+    uniqueIndex('keys_rfid_code_uq').on(t.code).where(sql`${t.type} = 'rfid'`),
+  ],
+);
+
+/** Replacement chips ordered when a chip is reported lost (the order passes a fee of 0, spec section 9). */
+export const chipOrders = pgTable(
+  'chip_orders',
+  {
+    id: text('id').primaryKey(),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    /** The chip reported lost. */
+    lostKeyId: text('lost_key_id')
+      .notNull()
+      .references(() => keys.id),
+    fee: integer('fee').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('chip_orders_lost_key_uq').on(t.lostKeyId),
+    index('chip_orders_membership_idx').on(t.membershipId),
+  ],
+);
+
+/**
+ * SMS codes that verify a new mobile number. Only a hash of the code is stored; `attempts`
+ * counts wrong guesses, so a code dies after a few.
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** E.164 of the number the code was sent to. */
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [
+    index('phone_verifications_member_idx').on(t.memberId, t.createdAt),
+    index('phone_verifications_mobile_idx').on(t.mobile, t.createdAt),
+  ],
 );
 
 export const freezePeriods = pgTable(

@@ -31,6 +31,8 @@ export interface ClubSeed {
   address: PostalAddress;
   /** ISO date for open clubs; null for the presale club (opening set relative to today). */
   openedOn: string | null;
+  /** Set for a club that has closed for good: members cannot choose it any more. */
+  closedOn?: string;
 }
 
 export interface PersonSeed {
@@ -40,7 +42,8 @@ export interface PersonSeed {
 }
 
 export interface OperatorSeed {
-  clubs: [ClubSeed, ClubSeed, ClubSeed];
+  /** Two open clubs, the presale club (not yet open), and one closed club. */
+  clubs: [ClubSeed, ClubSeed, ClubSeed, ClubSeed];
   monthlyFee: number;
   bindingMonths: number;
   requirePhoneVerification: boolean;
@@ -110,6 +113,13 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
         address: { ...addr('Leopoldstraße 82', '80802', 'München'), country: 'DE' },
         openedOn: null,
       },
+      {
+        id: 'de-koeln-ehrenfeld',
+        name: 'Stride Köln Ehrenfeld',
+        address: { ...addr('Venloer Straße 210', '50823', 'Köln'), country: 'DE' },
+        openedOn: '2016-04-01',
+        closedOn: '2025-06-30',
+      },
     ],
     monthlyFee: 2990,
     bindingMonths: 12,
@@ -174,6 +184,13 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
         address: { ...addr('Hauptstraße 58', '4040', 'Linz'), country: 'AT' },
         openedOn: null,
       },
+      {
+        id: 'at-salzburg-lehen',
+        name: 'Stride Salzburg Lehen',
+        address: { ...addr('Ignaz-Harrer-Straße 12', '5020', 'Salzburg'), country: 'AT' },
+        openedOn: '2017-03-01',
+        closedOn: '2025-09-30',
+      },
     ],
     monthlyFee: 3490,
     bindingMonths: 12,
@@ -226,6 +243,13 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
         address: { ...addr('Boulevard de Saint-Georges 20', '1205', 'Genève'), country: 'CH' },
         openedOn: null,
       },
+      {
+        id: 'ch-basel-gundeli',
+        name: 'Stride Basel Gundeli',
+        address: { ...addr('Güterstrasse 180', '4053', 'Basel'), country: 'CH' },
+        openedOn: '2018-02-01',
+        closedOn: '2025-12-31',
+      },
     ],
     monthlyFee: 8900,
     bindingMonths: 12,
@@ -277,6 +301,13 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
         name: 'Stride Trondheim Solsiden',
         address: { ...addr('Beddingen 10', '7042', 'Trondheim'), country: 'NO' },
         openedOn: null,
+      },
+      {
+        id: 'no-stavanger-storhaug',
+        name: 'Stride Stavanger Storhaug',
+        address: { ...addr('Haugesundsgata 8', '4014', 'Stavanger'), country: 'NO' },
+        openedOn: '2016-01-01',
+        closedOn: '2025-08-31',
       },
     ],
     monthlyFee: 49900,
@@ -342,10 +373,17 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
         address: { ...addr('Joukahaisenkatu 3', '20520', 'Turku'), country: 'FI' },
         openedOn: null,
       },
+      {
+        id: 'fi-oulu-keskusta',
+        name: 'Stride Kunto Oulu Keskusta',
+        address: { ...addr('Kirkkokatu 15', '90100', 'Oulu'), country: 'FI' },
+        openedOn: '2018-05-01',
+        closedOn: '2025-10-31',
+      },
     ],
     monthlyFee: 3990,
     bindingMonths: 12,
-    requirePhoneVerification: false,
+    requirePhoneVerification: true,
     promotion: null,
     mobilePrefix: '+358',
     mobileStem: '4012345',

@@ -214,7 +214,7 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
       operatorId: op,
       name: club.name,
       openingDate: club.openedOn ?? presaleOpening,
-      closingDate: null,
+      closingDate: club.closedOn ?? null,
       address: club.address,
     });
   }

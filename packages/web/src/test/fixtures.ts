@@ -10,6 +10,7 @@ export function membershipFixture(overrides: Partial<Membership> = {}): Membersh
     activates_on: null,
     referral_code: 'ANNA42',
     gdpr_opt_in: false,
+    gdpr_updated_at: null,
     sheltered: false,
     locale: 'en-DE',
     freeze_periods: [],

@@ -41,6 +41,7 @@ export function createMembershipService(deps: AppDeps) {
         activates_on,
         referral_code: membership.referralCode,
         gdpr_opt_in: member.gdprOptIn,
+        gdpr_updated_at: member.gdprUpdatedAt?.toISOString() ?? null,
         sheltered: membership.sheltered,
         locale: member.locale,
         freeze_periods: facts.freeze_periods.map((f) => ({ ...f })),
