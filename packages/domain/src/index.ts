@@ -1,6 +1,7 @@
 export * from './dates.ts';
 export * from './status.ts';
 export * from './vat.ts';
+export * from './invoice.ts';
 export * from './money.ts';
 export * from './navigation.ts';
 export * from './locale.ts';

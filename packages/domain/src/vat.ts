@@ -7,12 +7,3 @@ export function vatRateOn(operator: Pick<OperatorSettings, 'vatRates'>, date: Is
   for (const entry of operator.vatRates) if (entry.from <= date) rate = entry.rate;
   return rate;
 }
-
-/**
- * VAT shown on an invoice: amount times rate over 100, in minor units, rounded half up
- * (spec section 9). Null when the rate is 0, so the line is omitted.
- */
-export function vatAmount(amountMinor: number, rate: number): number | null {
-  if (rate === 0) return null;
-  return Math.round((amountMinor * rate) / 100);
-}

@@ -8,7 +8,7 @@ import {
   menuItems,
   statusAction,
 } from '../src/navigation.ts';
-import { vatAmount, vatRateOn } from '../src/vat.ts';
+import { vatRateOn } from '../src/vat.ts';
 import { languageOf } from '../src/locale.ts';
 
 describe('VAT', () => {
@@ -22,11 +22,6 @@ describe('VAT', () => {
     expect(vatRateOn(operatorCatalogue.de, '2026-11-22')).toBe(19);
     expect(vatRateOn(operatorCatalogue.at, '2026-11-22')).toBe(20);
     expect(vatRateOn(operatorCatalogue.fi, '2026-11-22')).toBe(14);
-  });
-
-  it('omits VAT when the rate is 0 (Norway)', () => {
-    expect(vatAmount(49900, vatRateOn(operatorCatalogue.no, '2026-11-22'))).toBeNull();
-    expect(vatAmount(4900, 19)).toBe(931);
   });
 });
 
