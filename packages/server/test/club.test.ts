@@ -45,7 +45,7 @@ describe.each(databases())('primary club on %s', (kind) => {
       name: 'Stride Graz Jakomini',
     });
     const [mail] = await api.outbox('max_frozen@at.example');
-    expect(mail?.subject).toBe('Stride Fitness: Ihr Hauptclub wurde geändert');
+    expect(mail?.subject).toBe('Stride Fitness: Ihr Stammclub wurde geändert');
     expect(mail?.body).toContain('Stride Graz Jakomini');
     const logged = (await api.events('max_frozen@at.example')).filter((e) => e.action === 'club_changed');
     expect(logged.map((e) => e.details)).toEqual([

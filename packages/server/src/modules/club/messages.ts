@@ -12,8 +12,7 @@ export const clubRefusals: RefusalTexts = {
     club_closed: () => 'This club has closed and can no longer be chosen.',
   },
   de: {
-    invalid_status_to_change_club: (c) =>
-      `Der Hauptclub kann nicht geändert werden, solange der Status ${c.status} ist.`,
+    invalid_status_to_change_club: (c) => `Der Stammclub kann im Status ${c.status} nicht geändert werden.`,
     unknown_club: () => 'Diesen Club gibt es nicht.',
     club_not_in_product: () => 'Dieser Club ist in Ihrer Mitgliedschaft nicht enthalten.',
     club_not_open_yet: (c) => `Dieser Club öffnet am ${c.opening_date} und kann erst dann gewählt werden.`,
@@ -35,8 +34,9 @@ export const clubRefusals: RefusalTexts = {
     club_closed: () => 'Dette senteret er stengt og kan ikke velges lenger.',
   },
   fi: {
-    invalid_status_to_change_club: (c) => `Pääkeskusta ei voi vaihtaa, kun jäsenyyden tila on ${c.status}.`,
-    unknown_club: () => 'Tällaista keskusta ei ole.',
+    invalid_status_to_change_club: (c) =>
+      `Pääkuntokeskusta ei voi vaihtaa, kun jäsenyyden tila on ${c.status}.`,
+    unknown_club: () => 'Tällaista kuntokeskusta ei ole.',
     club_not_in_product: () => 'Jäsenyytesi ei sisällä tätä keskusta.',
     club_not_open_yet: (c) => `Tämä keskus avataan ${c.opening_date}, eikä sitä voi valita ennen sitä.`,
     club_closed: () => 'Tämä keskus on suljettu, eikä sitä voi enää valita.',
@@ -50,8 +50,8 @@ export const clubChangedMail: Record<Language, (club: string) => { subject: stri
     body: `your primary club is now ${club}. You can change it again at any time in the member portal.`,
   }),
   de: (club) => ({
-    subject: 'Ihr Hauptclub wurde geändert',
-    body: `Ihr Hauptclub ist jetzt ${club}. Sie können ihn jederzeit im Mitgliederportal wieder ändern.`,
+    subject: 'Ihr Stammclub wurde geändert',
+    body: `Ihr Stammclub ist jetzt ${club}. Sie können ihn jederzeit im Mitgliederportal wieder ändern.`,
   }),
   fr: (club) => ({
     subject: 'Votre club principal a changé',
@@ -62,7 +62,7 @@ export const clubChangedMail: Record<Language, (club: string) => { subject: stri
     body: `hovedsenteret ditt er nå ${club}. Du kan endre det igjen når som helst i medlemsportalen.`,
   }),
   fi: (club) => ({
-    subject: 'Pääkeskuksesi on vaihdettu',
-    body: `pääkeskuksesi on nyt ${club}. Voit vaihtaa sen milloin tahansa jäsenportaalissa.`,
+    subject: 'Pääkuntokeskuksesi on vaihdettu',
+    body: `pääkuntokeskuksesi on nyt ${club}. Voit vaihtaa sen milloin tahansa jäsenportaalissa.`,
   }),
 };
