@@ -43,7 +43,8 @@ let saved: { blob: Blob; name: string } | null;
 beforeEach(() => {
   session.signIn('tok');
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+  // The browser's day differs from the server's: the file is named by the export's day.
+  vi.setSystemTime(new Date('2026-11-25T10:00:00Z'));
   saved = null;
   let blob: Blob | null = null;
   // jsdom has no object URLs: remember the Blob the page hands over.

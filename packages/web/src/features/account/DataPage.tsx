@@ -1,3 +1,5 @@
+import type { DataExport } from '@portal/contract';
+import { todayIn } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +12,7 @@ import { api } from '../../lib/api.ts';
 import { errorTexts } from '../../lib/errorText.ts';
 import { logEvent } from '../../lib/events.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
-import { useToday } from '../../lib/today.ts';
+import { useOperator } from '../../lib/operator.ts';
 import styles from './Account.module.css';
 import { saveJsonFile } from './saveFile.ts';
 
@@ -20,16 +22,18 @@ const INCLUDED = ['profile', 'membership', 'payments', 'activity', 'sessions'] a
 export function DataPage() {
   const { t, i18n } = useTranslation();
   const membership = useLoadedMembership();
-  const today = useToday();
+  const operator = useOperator();
   const id = useId();
-  const fileName = `member-data-${membership.membership_number}-${today}.json`;
+  // Named like the server's attachment: membership number and the day of the export.
+  const fileName = (data: DataExport) =>
+    `member-data-${membership.membership_number}-${todayIn(operator.timezone, new Date(data.exported_at))}.json`;
   const download = useMutation({
     mutationFn: () => api('exportData'),
     // Reading data changes nothing the portal shows.
     meta: { reloadMembership: false },
     onMutate: () => logEvent('data_download', 'in_progress'),
     onSuccess: (data) => {
-      saveJsonFile(data, fileName);
+      saveJsonFile(data, fileName(data));
       logEvent('data_download', 'success');
     },
     onError: () => logEvent('data_download', 'failure'),
@@ -49,7 +53,9 @@ export function DataPage() {
           ))}
         </ul>
         <p className={styles.note}>{t('account.data.excluded')}</p>
-        {download.isSuccess && <Notice tone="success">{t('account.data.done', { file: fileName })}</Notice>}
+        {download.isSuccess && (
+          <Notice tone="success">{t('account.data.done', { file: fileName(download.data) })}</Notice>
+        )}
         {download.isError && (
           <Notice tone="error" title={t('account.data.failed')}>
             {errorTexts(download.error, t, i18n.language).map((text) => (
