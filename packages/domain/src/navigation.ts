@@ -1,4 +1,5 @@
 import type { MembershipStatus } from '@portal/contract';
+import { CLUB_CHANGE_STATUSES } from './club.ts';
 import { isCancelledStatus } from './status.ts';
 
 export type MenuItem = 'home' | 'payment' | 'referral' | 'offers' | 'pt' | 'membership' | 'contact';
@@ -55,8 +56,11 @@ export const membershipRouteStatuses: Readonly<Record<string, readonly Membershi
   reactivate: ['in_cancellation'],
   activate_chip: CHIP_STATUSES,
   lost_chip: CHIP_STATUSES,
+  club: CLUB_CHANGE_STATUSES,
   profile: null,
   consents: null,
+  password: null,
+  data: null,
 };
 
 export function isMembershipRouteAllowed(page: string, status: MembershipStatus): boolean {

@@ -9,10 +9,17 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import './http/request-context.ts';
+import { createDataExportService } from './modules/account/data-export.ts';
+import { createPasswordService } from './modules/account/password.ts';
+import { registerAccountRoutes } from './modules/account/routes.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
 import { createCancellationService } from './modules/cancellation/service.ts';
+import { registerClubRoutes } from './modules/club/routes.ts';
+import { createClubService } from './modules/club/service.ts';
+import { registerConsentsRoutes } from './modules/consents/routes.ts';
+import { createConsentsService } from './modules/consents/service.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
@@ -130,6 +137,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
   registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
   registerCancellationRoutes(app, createCancellationService(deps), requireAuth);
+  registerClubRoutes(app, createClubService(deps), requireAuth);
+  registerConsentsRoutes(app, createConsentsService(deps), requireAuth);
+  registerAccountRoutes(
+    app,
+    { password: createPasswordService(deps), dataExport: createDataExportService(deps) },
+    requireAuth,
+  );
   if (!config.isProduction) registerDevRoutes(app, createDevService(deps));
 
   await registerWeb(app, config);

@@ -14,22 +14,31 @@ export const ChangePasswordRequest = z
   .strict();
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
+const Rows = z.array(z.record(z.string(), z.unknown()));
+
 /**
  * GET /v1/membership/export: everything the server holds about the signed-in member
- * (GDPR art. 15 and 20), as one JSON document. Never password or token hashes.
+ * (GDPR art. 15 and 20), as one JSON document. Never password or token hashes, never
+ * verification code hashes; sessions and reset links by their times only.
  */
 export const DataExport = z.object({
   exported_at: IsoDateTime,
   format_version: z.literal(1),
   member: z.record(z.string(), z.unknown()),
-  memberships: z.array(z.record(z.string(), z.unknown())),
-  keys: z.array(z.record(z.string(), z.unknown())),
-  freeze_periods: z.array(z.record(z.string(), z.unknown())),
-  payment_methods: z.array(z.record(z.string(), z.unknown())),
-  invoices: z.array(z.record(z.string(), z.unknown())),
-  workouts: z.array(z.record(z.string(), z.unknown())),
-  events: z.array(z.record(z.string(), z.unknown())),
-  messages: z.array(z.record(z.string(), z.unknown())),
-  sessions: z.array(z.record(z.string(), z.unknown())),
+  consents: z.object({
+    marketing: z.object({ opt_in: z.boolean(), updated_at: IsoDateTime.nullable() }),
+  }),
+  memberships: Rows,
+  keys: Rows,
+  chip_orders: Rows,
+  freeze_periods: Rows,
+  payment_methods: Rows,
+  invoices: Rows,
+  workouts: Rows,
+  events: Rows,
+  messages: Rows,
+  phone_verifications: Rows,
+  sessions: Rows,
+  password_resets: Rows,
 });
 export type DataExport = z.infer<typeof DataExport>;

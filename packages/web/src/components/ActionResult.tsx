@@ -53,11 +53,19 @@ export function ActionSuccess({ title, children }: { title: string; children?: R
 
 /**
  * The error page of an action: an alert with the texts of spec section 8 (or the generic
- * one), a way to try again where that makes sense, and the way back.
+ * one, or the area's own `texts`), a way to try again where that makes sense, and the way back.
  */
-export function ActionError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ActionError({
+  error,
+  texts: areaTexts,
+  onRetry,
+}: {
+  error: unknown;
+  texts?: string[];
+  onRetry?: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const texts = errorTexts(error, t, i18n.language);
+  const texts = areaTexts ?? errorTexts(error, t, i18n.language);
   return (
     <Card>
       <div className={styles.result} data-tone="error">

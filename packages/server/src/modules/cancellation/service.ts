@@ -1,9 +1,10 @@
 import type { CancellationPolicy, CancellationRequest, CancellationResult } from '@portal/contract';
 import { calculatedEndDate, cancellationErrors, deriveStatus, effectiveFreezeEnd } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { members, memberships } from '../../db/schema.ts';
+import { memberships } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
+import { setMarketingConsent } from '../consents/repository.ts';
 import { deleteScheduledFreezeInvoices, updateFreezeDates } from '../freeze/repository.ts';
 import { sendLifecycleMail } from '../membership/notifications.ts';
 import { logMembershipChange, refusal, refusalItems } from '../membership/changes.ts';
@@ -51,11 +52,9 @@ export function createCancellationService(deps: AppDeps) {
           .update(memberships)
           .set({ cancelledOn: state.today, endDate })
           .where(eq(memberships.id, state.membership.id));
-        if (request.gdpr_opt_in !== undefined) {
-          await tx
-            .update(members)
-            .set({ gdprOptIn: request.gdpr_opt_in, updatedAt: clock.now() })
-            .where(eq(members.id, state.member.id));
+        // The consent question's answer dates the consent only when it changes it.
+        if (request.gdpr_opt_in !== undefined && request.gdpr_opt_in !== state.member.gdprOptIn) {
+          await setMarketingConsent(tx, state.member.id, request.gdpr_opt_in, clock.now());
         }
         for (const freeze of state.facts.freeze_periods) {
           if (freeze.begin_date > endDate && effectiveFreezeEnd(freeze) !== null) {

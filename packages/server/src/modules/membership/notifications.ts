@@ -149,6 +149,23 @@ function formatDay(date: string, locale: string): string {
   );
 }
 
+/** An e-mail to the member in their language: greeting, text and the operator's brand. */
+export async function sendMemberMail(
+  ex: Executor,
+  mailer: Mailer,
+  member: typeof members.$inferSelect,
+  operator: OperatorSettings,
+  mail: { subject: string; body: string },
+): Promise<void> {
+  const { hello } = catalogue[languageOf(member.locale)];
+  await mailer.send(ex, {
+    operatorId: operator.id,
+    to: member.email,
+    subject: `${operator.brand}: ${mail.subject}`,
+    text: `${hello(member.firstName)}\n\n${mail.body}\n\n${operator.brand}`,
+  });
+}
+
 /** Confirms a membership change to the member by e-mail, in the same transaction as the change. */
 export async function sendLifecycleMail(
   ex: Executor,
@@ -157,16 +174,13 @@ export async function sendLifecycleMail(
   operator: OperatorSettings,
   mail: LifecycleMail,
 ): Promise<void> {
-  const texts = catalogue[languageOf(member.locale)];
-  const template = texts[mail.kind];
+  const template = catalogue[languageOf(member.locale)][mail.kind];
   const dates: Dates = {
     ...('begin_date' in mail ? { begin: formatDay(mail.begin_date, member.locale) } : {}),
     ...('end_date' in mail ? { end: formatDay(mail.end_date, member.locale) } : {}),
   };
-  await mailer.send(ex, {
-    operatorId: operator.id,
-    to: member.email,
-    subject: `${operator.brand}: ${template.subject}`,
-    text: `${texts.hello(member.firstName)}\n\n${template.body(dates)}\n\n${operator.brand}`,
+  await sendMemberMail(ex, mailer, member, operator, {
+    subject: template.subject,
+    body: template.body(dates),
   });
 }

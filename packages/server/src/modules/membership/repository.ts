@@ -13,10 +13,20 @@ import {
 
 /**
  * The member's membership (the newest one) with its member, club and product rows. With
- * `forUpdate` (inside a transaction) the membership row stays locked until commit.
+ * `forUpdate` (inside a transaction) the member's membership rows stay locked until commit.
  */
 export async function findMembership(ex: Executor, memberId: string, options: { forUpdate?: boolean } = {}) {
-  const query = ex
+  // Lock first, read after: on PostgreSQL a joined SELECT … FOR UPDATE that waited for the
+  // lock re-checks only the locked row, so it would keep the member row as it was before
+  // the wait and drop the row altogether when the other change moved the club.
+  if (options.forUpdate) {
+    await ex
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(eq(memberships.memberId, memberId))
+      .for('update');
+  }
+  const [row] = await ex
     .select({ member: members, membership: memberships, location: locations, product: products })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.memberId))
@@ -25,7 +35,6 @@ export async function findMembership(ex: Executor, memberId: string, options: { 
     .where(eq(memberships.memberId, memberId))
     .orderBy(desc(memberships.createdAt))
     .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: memberships }) : await query;
   return row;
 }
 

@@ -1,14 +1,12 @@
 import type { Language } from '@portal/contract';
 import type { RuleError } from '@portal/domain';
-
-type Context = Record<string, unknown>;
-type Texts = Record<string, (c: Context) => string>;
+import { localizedItem, type RefusalTexts } from './localized-refusal.ts';
 
 /**
  * The `message` of a refusal, in the member's language. The portal shows the server's
  * message for some codes (spec section 8) and its own catalogue text for the others.
  */
-const texts: Record<Language, Texts> = {
+const texts: RefusalTexts = {
   en: {
     invalid_status_to_freeze: (c) => `The membership cannot be frozen because its status is ${c.status}.`,
     max_freeze_months_reached: (c) =>
@@ -128,11 +126,5 @@ const texts: Record<Language, Texts> = {
 
 /** A domain refusal as an error item of the error body, with its message in `language`. */
 export function ruleErrorItem(error: RuleError, language: Language) {
-  const context = error.context ?? {};
-  const text = texts[language][error.type] ?? texts.en[error.type];
-  return {
-    type: error.type,
-    message: text ? text(context) : error.type,
-    ...(error.context ? { context } : {}),
-  };
+  return localizedItem(texts, error, language);
 }

@@ -2,7 +2,11 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../lib/queryClient.ts';
+import { DataPage } from '../../features/account/DataPage.tsx';
+import { PasswordPage } from '../../features/account/PasswordPage.tsx';
 import { CancellationPage } from '../../features/cancellation/CancellationPage.tsx';
+import { ClubPage } from '../../features/club/ClubPage.tsx';
+import { ConsentsPage } from '../../features/consents/ConsentsPage.tsx';
 import { ContactPage } from '../../features/contact/ContactPage.tsx';
 import { CancelFreezePage } from '../../features/freeze/CancelFreezePage.tsx';
 import { FreezePage } from '../../features/freeze/FreezePage.tsx';
@@ -83,6 +87,17 @@ export function LoggedInRoutes() {
             </MembershipRouteGuard>
           }
         />
+        <Route
+          path="membership/club"
+          element={
+            <MembershipRouteGuard page="club">
+              <ClubPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route path="membership/consents" element={<ConsentsPage />} />
+        <Route path="membership/password" element={<PasswordPage />} />
+        <Route path="membership/data" element={<DataPage />} />
         <Route
           path="membership/:page"
           element={

@@ -13,6 +13,8 @@ const SUB_PAGES = new Set([
   'consents',
   'cancellation',
   'club',
+  'password',
+  'data',
 ]);
 
 /** The catalogue key of the page title for a path inside the shell. */

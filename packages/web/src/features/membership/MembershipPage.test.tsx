@@ -197,3 +197,32 @@ describe('membership overview: sections', () => {
     expect(screen.queryByRole('link', { name: 'Activate chip' })).toBeNull();
   });
 });
+
+describe('membership overview: consents and account (issue 6)', () => {
+  it('shows when the marketing consent last changed, or that it never did', () => {
+    renderOverview('active', 'de', { gdpr_opt_in: true, gdpr_updated_at: '2026-11-22T10:00:00Z' });
+    const consents = screen.getByRole('region', { name: 'Consents' });
+    expect(consents).toHaveTextContent('Offers and news by e-mailYes');
+    expect(consents).toHaveTextContent('Last changed22 November 2026 at 11:00');
+  });
+
+  it('says the consent is unchanged since joining when it never changed', () => {
+    renderOverview('cancelled', 'de');
+    expect(screen.getByRole('region', { name: 'Consents' })).toHaveTextContent(
+      'Last changedNot changed since you joined',
+    );
+  });
+
+  it('links the password change and the data download from the personal information', () => {
+    renderOverview('stopped', 'de');
+    const profile = screen.getByRole('region', { name: 'Personal information' });
+    expect(within(profile).getByRole('link', { name: 'Change password' })).toHaveAttribute(
+      'href',
+      '/membership/password',
+    );
+    expect(within(profile).getByRole('link', { name: 'Download my data' })).toHaveAttribute(
+      'href',
+      '/membership/data',
+    );
+  });
+});

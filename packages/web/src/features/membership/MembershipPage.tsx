@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { statusLineText, statusTone } from '../../lib/statusText.ts';
@@ -198,7 +198,13 @@ export function MembershipPage() {
         <Section
           wide
           title={t('membership.profile.title')}
-          footer={<Link to="/membership/profile">{t('membership.profile.edit')}</Link>}
+          footer={
+            <>
+              <Link to="/membership/profile">{t('membership.profile.edit')}</Link>
+              <Link to="/membership/password">{t('account.password.link')}</Link>
+              <Link to="/membership/data">{t('account.data.link')}</Link>
+            </>
+          }
         >
           <Facts
             rows={[
@@ -226,7 +232,17 @@ export function MembershipPage() {
           title={t('membership.consents.title')}
           footer={<Link to="/membership/consents">{t('membership.consents.edit')}</Link>}
         >
-          <Facts rows={[[t('membership.consents.marketing'), yesNo(membership.gdpr_opt_in)]]} />
+          <Facts
+            rows={[
+              [t('membership.consents.marketing'), yesNo(membership.gdpr_opt_in)],
+              [
+                t('consents.overview.changed'),
+                membership.gdpr_updated_at
+                  ? formatDateTime(membership.gdpr_updated_at, locale, membership.operator.timezone)
+                  : t('consents.overview.never'),
+              ],
+            ]}
+          />
         </Section>
 
         <Section title={t('membership.terms.title')}>

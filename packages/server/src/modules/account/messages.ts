@@ -1,0 +1,56 @@
+import type { Language } from '@portal/contract';
+import type { RefusalTexts } from '../membership/localized-refusal.ts';
+
+/** Refusals of a password change, in the member's language. */
+export const passwordRefusals: RefusalTexts = {
+  en: {
+    invalid_current_password: () => 'The current password is not correct.',
+    password_unchanged: () => 'The new password must be different from the current one.',
+  },
+  de: {
+    invalid_current_password: () => 'Das aktuelle Passwort ist nicht korrekt.',
+    password_unchanged: () => 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  },
+  fr: {
+    invalid_current_password: () => 'Le mot de passe actuel n’est pas correct.',
+    password_unchanged: () => 'Le nouveau mot de passe doit être différent de l’actuel.',
+  },
+  nb: {
+    invalid_current_password: () => 'Det nåværende passordet er feil.',
+    password_unchanged: () => 'Det nye passordet må være forskjellig fra det nåværende.',
+  },
+  fi: {
+    invalid_current_password: () => 'Nykyinen salasana on väärin.',
+    password_unchanged: () => 'Uuden salasanan on oltava eri kuin nykyinen.',
+  },
+};
+
+interface NoticeInput {
+  /** When, formatted for the member. */
+  at: string;
+  supportEmail: string;
+}
+
+/** The notice that the password was changed, so a member who did not do it can act. */
+export const passwordChangedMail: Record<Language, (p: NoticeInput) => { subject: string; body: string }> = {
+  en: ({ at, supportEmail }) => ({
+    subject: 'Your password was changed',
+    body: `the password of your member account was changed on ${at}. You have been signed out on all other devices.\n\nIf this was not you, reset your password right away with "Forgot your password?" on the sign-in page and let us know at ${supportEmail}.`,
+  }),
+  de: ({ at, supportEmail }) => ({
+    subject: 'Ihr Passwort wurde geändert',
+    body: `das Passwort Ihres Mitgliedskontos wurde am ${at} geändert. Auf allen anderen Geräten wurden Sie abgemeldet.\n\nWenn Sie das nicht waren, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite zurück und informieren Sie uns unter ${supportEmail}.`,
+  }),
+  fr: ({ at, supportEmail }) => ({
+    subject: 'Votre mot de passe a été modifié',
+    body: `le mot de passe de votre compte membre a été modifié le ${at}. Vous avez été déconnecté(e) de tous vos autres appareils.\n\nSi vous n’êtes pas à l’origine de ce changement, réinitialisez immédiatement votre mot de passe avec « Mot de passe oublié ? » sur la page de connexion et prévenez-nous à ${supportEmail}.`,
+  }),
+  nb: ({ at, supportEmail }) => ({
+    subject: 'Passordet ditt er endret',
+    body: `passordet til medlemskontoen din ble endret ${at}. Du er logget ut på alle andre enheter.\n\nHvis det ikke var deg, må du tilbakestille passordet med «Glemt passordet?» på innloggingssiden med en gang og gi oss beskjed på ${supportEmail}.`,
+  }),
+  fi: ({ at, supportEmail }) => ({
+    subject: 'Salasanasi on vaihdettu',
+    body: `jäsentilisi salasana vaihdettiin ${at}. Sinut on kirjattu ulos kaikilla muilla laitteilla.\n\nJos et tehnyt tätä itse, vaihda salasanasi heti kirjautumissivun kohdasta ”Unohditko salasanasi?” ja ilmoita meille osoitteeseen ${supportEmail}.`,
+  }),
+};

@@ -1,0 +1,73 @@
+import type { ChangePasswordRequest } from '@portal/contract';
+import { languageOf } from '@portal/domain';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import type { AuthContext } from '../../http/request-context.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { updatePasswordHash, useAllResetTokens } from '../auth/repository.ts';
+import { createSignInLimiter } from '../auth/sign-in-limiter.ts';
+import { logMembershipChange } from '../membership/changes.ts';
+import { localizedRefusal } from '../membership/localized-refusal.ts';
+import { sendMemberMail } from '../membership/notifications.ts';
+import { loadMembershipState } from '../membership/state.ts';
+import { passwordChangedMail, passwordRefusals } from './messages.ts';
+import * as repo from './repository.ts';
+
+/** Wrong current passwords a member may enter per window (the sign-in window, 15 minutes). */
+export const PASSWORD_TRIES_PER_WINDOW = 5;
+
+const refuse = (locale: string, type: string, field: string) =>
+  localizedRefusal(passwordRefusals, locale, [{ type, context: { field } }]);
+
+export function createPasswordService(deps: AppDeps) {
+  const { db, clock, mailer, config } = deps;
+  // The sign-in limiter's table and window, with a key of its own per member.
+  const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock);
+  const limitKeys = (memberId: string) => [{ key: `password:${memberId}`, limit: PASSWORD_TRIES_PER_WINDOW }];
+
+  return {
+    /**
+     * The signed-in member sets a new password by giving the current one. Every other
+     * session ends and outstanding reset links stop working; this session stays.
+     */
+    async change(auth: AuthContext, input: ChangePasswordRequest): Promise<void> {
+      const keys = limitKeys(auth.memberId);
+      await limiter.assertAllowed(keys);
+      const member = await repo.findCredentials(db, auth.memberId);
+      if (!member) throw notFound('No member.');
+      if (!(await verifyPassword(member.passwordHash, input.current_password))) {
+        await limiter.recordFailure(keys);
+        throw refuse(member.locale, 'invalid_current_password', 'current_password');
+      }
+      if (input.new_password === input.current_password) {
+        throw refuse(member.locale, 'password_unchanged', 'new_password');
+      }
+      const newHash = await hashPassword(input.new_password);
+
+      await db.transaction(async (tx) => {
+        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        // A concurrent change got there first: the password checked is no longer the current one.
+        if ((await repo.lockPasswordHash(tx, auth.memberId)) !== member.passwordHash) {
+          throw refuse(member.locale, 'invalid_current_password', 'current_password');
+        }
+        const now = clock.now();
+        await updatePasswordHash(tx, auth.memberId, newHash, now);
+        const ended = await repo.revokeOtherSessions(tx, auth.memberId, auth.sessionId, now);
+        await useAllResetTokens(tx, auth.memberId, now);
+        await logMembershipChange(tx, clock, state, 'password_changed', { other_sessions_ended: ended });
+        const at = new Intl.DateTimeFormat(member.locale, {
+          dateStyle: 'long',
+          timeStyle: 'short',
+          timeZone: state.operator.timezone,
+        }).format(now);
+        const mail = passwordChangedMail[languageOf(member.locale)]({
+          at,
+          supportEmail: state.operator.supportEmail,
+        });
+        await sendMemberMail(tx, mailer, state.member, state.operator, mail);
+      });
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,68 @@
+import type { Language } from '@portal/contract';
+import type { RefusalTexts } from '../membership/localized-refusal.ts';
+
+/** Refusals of a club change, in the member's language. */
+export const clubRefusals: RefusalTexts = {
+  en: {
+    invalid_status_to_change_club: (c) =>
+      `The primary club cannot be changed while the status is ${c.status}.`,
+    unknown_club: () => 'There is no such club.',
+    club_not_in_product: () => 'Your membership does not include this club.',
+    club_not_open_yet: (c) => `This club opens on ${c.opening_date} and cannot be chosen before then.`,
+    club_closed: () => 'This club has closed and can no longer be chosen.',
+  },
+  de: {
+    invalid_status_to_change_club: (c) => `Der Stammclub kann im Status ${c.status} nicht geändert werden.`,
+    unknown_club: () => 'Diesen Club gibt es nicht.',
+    club_not_in_product: () => 'Dieser Club ist in Ihrer Mitgliedschaft nicht enthalten.',
+    club_not_open_yet: (c) => `Dieser Club öffnet am ${c.opening_date} und kann erst dann gewählt werden.`,
+    club_closed: () => 'Dieser Club ist geschlossen und kann nicht mehr gewählt werden.',
+  },
+  fr: {
+    invalid_status_to_change_club: (c) =>
+      `Le club principal ne peut pas être modifié tant que le statut est ${c.status}.`,
+    unknown_club: () => 'Ce club n’existe pas.',
+    club_not_in_product: () => 'Votre abonnement ne comprend pas ce club.',
+    club_not_open_yet: (c) => `Ce club ouvre le ${c.opening_date} et ne peut pas être choisi avant.`,
+    club_closed: () => 'Ce club a fermé et ne peut plus être choisi.',
+  },
+  nb: {
+    invalid_status_to_change_club: (c) => `Hovedsenteret kan ikke endres så lenge statusen er ${c.status}.`,
+    unknown_club: () => 'Dette senteret finnes ikke.',
+    club_not_in_product: () => 'Medlemskapet ditt omfatter ikke dette senteret.',
+    club_not_open_yet: (c) => `Dette senteret åpner ${c.opening_date} og kan ikke velges før da.`,
+    club_closed: () => 'Dette senteret er stengt og kan ikke velges lenger.',
+  },
+  fi: {
+    invalid_status_to_change_club: (c) =>
+      `Pääkuntokeskusta ei voi vaihtaa, kun jäsenyyden tila on ${c.status}.`,
+    unknown_club: () => 'Tällaista kuntokeskusta ei ole.',
+    club_not_in_product: () => 'Jäsenyytesi ei sisällä tätä keskusta.',
+    club_not_open_yet: (c) => `Tämä keskus avataan ${c.opening_date}, eikä sitä voi valita ennen sitä.`,
+    club_closed: () => 'Tämä keskus on suljettu, eikä sitä voi enää valita.',
+  },
+};
+
+/** The confirmation e-mail of a club change. */
+export const clubChangedMail: Record<Language, (club: string) => { subject: string; body: string }> = {
+  en: (club) => ({
+    subject: 'Your primary club has changed',
+    body: `your primary club is now ${club}. You can change it again at any time in the member portal.`,
+  }),
+  de: (club) => ({
+    subject: 'Ihr Stammclub wurde geändert',
+    body: `Ihr Stammclub ist jetzt ${club}. Sie können ihn jederzeit im Mitgliederportal wieder ändern.`,
+  }),
+  fr: (club) => ({
+    subject: 'Votre club principal a changé',
+    body: `votre club principal est désormais ${club}. Vous pouvez le modifier à tout moment dans le portail membre.`,
+  }),
+  nb: (club) => ({
+    subject: 'Hovedsenteret ditt er endret',
+    body: `hovedsenteret ditt er nå ${club}. Du kan endre det igjen når som helst i medlemsportalen.`,
+  }),
+  fi: (club) => ({
+    subject: 'Pääkuntokeskuksesi on vaihdettu',
+    body: `pääkuntokeskuksesi on nyt ${club}. Voit vaihtaa sen milloin tahansa jäsenportaalissa.`,
+  }),
+};

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Location } from '@portal/contract';
+import { clubOptions } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ActionError, ActionSuccess, BackToMembership } from '../../components/ActionResult.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Card } from '../../components/Card.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { api } from '../../lib/api.ts';
+import { areaErrorTexts } from '../../lib/areaErrors.ts';
+import { logEvent } from '../../lib/events.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useLoadedMembership } from '../../lib/membership.ts';
+import { useToday } from '../../lib/today.ts';
+import styles from './Club.module.css';
+import { useClubs } from './queries.ts';
+
+const ClubChoice = z.object({ location_id: z.string().min(1) });
+type ClubChoice = z.infer<typeof ClubChoice>;
+
+function ClubForm({
+  clubs,
+  busy,
+  onSubmit,
+}: {
+  clubs: Location[];
+  busy: boolean;
+  onSubmit: (club: Location) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const membership = useLoadedMembership();
+  const today = useToday();
+  const id = useId();
+  const currentId = membership.location.id;
+  const options = useMemo(
+    () => clubOptions(clubs, { currentId, productLocations: membership.product.locations, today }),
+    [clubs, currentId, membership.product.locations, today],
+  );
+  const { register, handleSubmit, control } = useForm<ClubChoice>({
+    resolver: zodResolver(ClubChoice),
+    defaultValues: { location_id: currentId },
+  });
+  const chosen = useWatch({ control, name: 'location_id' });
+  const target = options.find((o) => o.club.id === chosen && o.selectable);
+  const anyChoice = options.some((o) => o.selectable);
+
+  return (
+    <section aria-labelledby={id}>
+      <Card>
+        <h2 id={id} className={styles.title}>
+          {t('club.title')}
+        </h2>
+        <p>{t('club.intro')}</p>
+        <form noValidate onSubmit={handleSubmit(() => target && onSubmit(target.club))}>
+          <fieldset className={styles.options}>
+            <legend className={styles.legend}>{t('club.legend')}</legend>
+            {options.map(({ club, current, selectable, availability }) => {
+              const noteId = `${id}-${club.id}-note`;
+              const note =
+                availability === 'not_yet_open' && club.opening_date
+                  ? t('club.opensOn', { date: formatDate(club.opening_date, i18n.language) })
+                  : current
+                    ? t('club.current')
+                    : null;
+              return (
+                <label key={club.id} className={styles.option} data-disabled={!selectable && !current}>
+                  <input
+                    type="radio"
+                    className={styles.radio}
+                    value={club.id}
+                    disabled={!selectable && !current}
+                    aria-describedby={note ? noteId : undefined}
+                    {...register('location_id')}
+                  />
+                  <span className={styles.name}>{club.name}</span>
+                  {note && (
+                    <span id={noteId} className={current ? styles.badge : styles.note}>
+                      {note}
+                    </span>
+                  )}
+                </label>
+              );
+            })}
+          </fieldset>
+          {!anyChoice && <p className={styles.empty}>{t('club.noOther')}</p>}
+          <div className={styles.actions}>
+            <Button type="submit" disabled={!target} busy={busy} busyLabel={t('club.saving')}>
+              {t('club.submit')}
+            </Button>
+            <BackToMembership variant="secondary" />
+          </div>
+        </form>
+      </Card>
+    </section>
+  );
+}
+
+/** /membership/club: the member moves to another club their product covers (spec section 5). */
+export function ClubPage() {
+  const { t, i18n } = useTranslation();
+  const clubs = useClubs();
+  const change = useMutation({
+    mutationFn: (club: Location) => api('updateLocation', { body: { location_id: club.id } }),
+    onMutate: (club) => logEvent('club_change', 'in_progress', { location_id: club.id }),
+    onSuccess: (_d, club) => logEvent('club_change', 'success', { location_id: club.id }),
+    onError: (_e, club) => logEvent('club_change', 'failure', { location_id: club.id }),
+  });
+
+  if (change.isSuccess) {
+    return (
+      <ActionSuccess title={t('club.success.title')}>
+        <p>{t('club.success.text', { name: change.variables.name })}</p>
+      </ActionSuccess>
+    );
+  }
+  if (change.isError) {
+    return (
+      <ActionError
+        error={change.error}
+        texts={areaErrorTexts(change.error, t, i18n, 'club.errors')}
+        onRetry={() => change.reset()}
+      />
+    );
+  }
+  if (clubs.isPending) return <Loading label={t('club.loading')} />;
+  if (clubs.isError) return <ErrorState error={clubs.error} onRetry={() => void clubs.refetch()} />;
+  return <ClubForm clubs={clubs.data} busy={change.isPending} onSubmit={(club) => change.mutate(club)} />;
+}
