@@ -50,11 +50,11 @@ export function membershipEndDate(facts: MembershipFacts, status: MembershipStat
  * (the cancelled variants, stopped) every key is inactive, and no key is valid beyond the
  * membership's end date; a key whose own valid_to has passed (a temporary PIN) is inactive.
  */
-export function keyToday(
-  key: Key,
+export function keyToday<K extends Key>(
+  key: K,
   membership: { status: MembershipStatus; endDate: IsoDate | null },
   today: IsoDate,
-): Key {
+): K {
   const { endDate } = membership;
   const validTo =
     endDate === null ? key.valid_to : key.valid_to === null ? endDate : minDate(key.valid_to, endDate);
@@ -64,8 +64,8 @@ export function keyToday(
 }
 
 /** Every key of a membership as it stands today, in the given order. */
-export function keysToday(
-  keys: readonly Key[],
+export function keysToday<K extends Key>(
+  keys: readonly K[],
   facts: MembershipFacts,
   status: MembershipStatus,
   today: IsoDate,

@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import './http/request-context.ts';
+import { registerAccessRoutes } from './modules/access/routes.ts';
+import { createAccessService } from './modules/access/service.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
@@ -130,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
   registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
   registerCancellationRoutes(app, createCancellationService(deps), requireAuth);
+  registerAccessRoutes(app, createAccessService(deps), requireAuth);
   if (!config.isProduction) registerDevRoutes(app, createDevService(deps));
 
   await registerWeb(app, config);
