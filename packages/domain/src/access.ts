@@ -118,3 +118,9 @@ export function keyStatusText(key: Pick<Key, 'type' | 'status'>): KeyStatusText 
   if (key.status === 'suspended') return 'temporarily_deactivated';
   return key.type === 'pin' ? 'expired' : 'deactivated';
 }
+
+/** A mobile number as an answer or a page may show it: prefix and the last four digits. */
+export function maskedMobile(mobile: { prefix: string; number: string }): string {
+  const digits = mobile.number.replace(/\D/g, '');
+  return `${mobile.prefix.trim().replace(/^00/, '+')} •••• ${digits.slice(-4)}`;
+}

@@ -9,6 +9,7 @@ import {
   FORGOTTEN_CHIP_PIN_VALIDITY,
   keyStatusText,
   keysToday,
+  maskedMobile,
   membershipEndDate,
   newestPin,
   normalizeChipCode,
@@ -305,5 +306,12 @@ describe('chip state (properties)', () => {
         if (pin) expect(keys.every((k) => k.type !== 'pin' || k.valid_from <= pin.valid_from)).toBe(true);
       }),
     );
+  });
+});
+
+describe('masked mobile', () => {
+  it('shows the prefix and the last four digits only', () => {
+    expect(maskedMobile({ prefix: '+47', number: '412 34 510' })).toBe('+47 •••• 4510');
+    expect(maskedMobile({ prefix: '0049', number: '15123456710' })).toBe('+49 •••• 6710');
   });
 });

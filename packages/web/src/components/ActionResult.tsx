@@ -55,9 +55,18 @@ export function ActionSuccess({ title, children }: { title: string; children?: R
  * The error page of an action: an alert with the texts of spec section 8 (or the generic
  * one), a way to try again where that makes sense, and the way back.
  */
-export function ActionError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ActionError({
+  error,
+  texts: ownTexts,
+  onRetry,
+}: {
+  error: unknown;
+  /** An area's own texts for its refusals; by default those of spec section 8. */
+  texts?: string[];
+  onRetry?: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const texts = errorTexts(error, t, i18n.language);
+  const texts = ownTexts ?? errorTexts(error, t, i18n.language);
   return (
     <Card>
       <div className={styles.result} data-tone="error">

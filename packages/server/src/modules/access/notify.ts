@@ -14,12 +14,6 @@ export function e164(member: Pick<Member, 'mobilePrefix' | 'mobileNumber'>): str
   return `${prefix.startsWith('+') ? prefix : `+${prefix}`}${member.mobileNumber.replace(/\D/g, '')}`;
 }
 
-/** The mobile as the member may see it in an answer: prefix and the last four digits. */
-export function maskedMobile(member: Pick<Member, 'mobilePrefix' | 'mobileNumber'>): string {
-  const digits = member.mobileNumber.replace(/\D/g, '');
-  return `${member.mobilePrefix.trim().replace(/^00/, '+')} •••• ${digits.slice(-4)}`;
-}
-
 function textsFor(state: MembershipState) {
   const locale = state.member.locale;
   return {

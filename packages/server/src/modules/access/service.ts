@@ -5,6 +5,7 @@ import {
   canUseChipServices,
   FORGOTTEN_CHIP_PIN_VALIDITY,
   languageOf,
+  maskedMobile,
   normalizeChipCode,
   temporaryPinValidTo,
 } from '@portal/domain';
@@ -17,13 +18,7 @@ import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import { currentKeys, issueTemporaryPin, keyAsOfToday, type StoredKey } from './keys.ts';
 import { type AccessRefusal, accessTexts } from './messages.ts';
-import {
-  mailChipActivated,
-  mailChipLost,
-  maskedMobile,
-  smsForgottenChipPin,
-  smsLostChipPin,
-} from './notify.ts';
+import { mailChipActivated, mailChipLost, smsForgottenChipPin, smsLostChipPin } from './notify.ts';
 import * as repo from './repository.ts';
 
 /** A 422 of this area, its message in the member's language. */
@@ -158,7 +153,7 @@ export function createAccessService(deps: AppDeps) {
           valid_from: pin.valid_from,
           valid_to: pin.valid_to ?? pin.valid_from,
           fee: fee?.amount ?? null,
-          sent_to: maskedMobile(state.member),
+          sent_to: maskedMobile({ prefix: state.member.mobilePrefix, number: state.member.mobileNumber }),
           already_issued: alreadyIssued,
         });
         const earlier = keys.find((k) => k.origin === 'forgotten_chip' && k.valid_from === state.today);

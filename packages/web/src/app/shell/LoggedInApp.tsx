@@ -2,6 +2,10 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../lib/queryClient.ts';
+import { AccessLinks, AccessState } from '../../features/access/AccessSummary.tsx';
+import { ActivateChipPage } from '../../features/access/ActivateChipPage.tsx';
+import { ForgottenChipPage } from '../../features/access/ForgottenChipPage.tsx';
+import { LostChipPage } from '../../features/access/LostChipPage.tsx';
 import { CancellationPage } from '../../features/cancellation/CancellationPage.tsx';
 import { ContactPage } from '../../features/contact/ContactPage.tsx';
 import { CancelFreezePage } from '../../features/freeze/CancelFreezePage.tsx';
@@ -50,7 +54,10 @@ export function LoggedInRoutes() {
         <Route path="payment/payment-method-updated" element={<PaymentPage />} />
         <Route path="payment/credit-card" element={<CreditCardPage />} />
         <Route path="invoice/:id" element={<InvoicePage />} />
-        <Route path="membership" element={<MembershipPage />} />
+        <Route
+          path="membership"
+          element={<MembershipPage access={{ state: <AccessState />, links: <AccessLinks /> }} />}
+        />
         <Route
           path="membership/freeze"
           element={
@@ -80,6 +87,30 @@ export function LoggedInRoutes() {
           element={
             <MembershipRouteGuard page="cancellation">
               <CancellationPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/activate_chip"
+          element={
+            <MembershipRouteGuard page="activate_chip">
+              <ActivateChipPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/lost_chip"
+          element={
+            <MembershipRouteGuard page="lost_chip">
+              <LostChipPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/forgotten_chip"
+          element={
+            <MembershipRouteGuard page="forgotten_chip">
+              <ForgottenChipPage />
             </MembershipRouteGuard>
           }
         />
