@@ -219,7 +219,7 @@ describe('forgotten chip', () => {
     });
   const issued = { valid_from: '2026-11-22', valid_to: '2026-11-22', fee: 300, sent_to: '+49 •••• 5678' };
 
-  it('shows the SMS fee, sends the PIN and shows it, valid today only', async () => {
+  it('shows the SMS fee, sends the PIN and shows it, valid for the day', async () => {
     let membership = withKeys([chip()]);
     const { requests } = render(membership, {
       'GET /api/v2/membership': () => ({ body: membership }),
@@ -240,7 +240,7 @@ describe('forgotten chip', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('We have sent it by SMS to +49 •••• 5678.')).toBeInTheDocument();
     expect(screen.getByText('1234567')).toBeInTheDocument();
-    expect(screen.getByText('Valid today only')).toBeInTheDocument();
+    expect(screen.getByText('Valid on 22 November 2026 only')).toBeInTheDocument();
     expect(screen.getByText('€3.00 for the SMS service is added to your next invoice.')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST' && r.url.endsWith('/temporary_pin'))?.body).toEqual({});
   });

@@ -2,7 +2,6 @@ import type { Key } from '@portal/contract';
 import { keyStatusText } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format.ts';
-import { useToday } from '../../lib/today.ts';
 import styles from './Access.module.css';
 
 /** A key's status as a badge: activated, deactivated, temporarily deactivated or expired. */
@@ -22,7 +21,6 @@ export function KeyStatusBadge({ keyItem }: { keyItem: Pick<Key, 'type' | 'statu
  */
 export function PinDisplay({ pin }: { pin: Key }) {
   const { t, i18n } = useTranslation();
-  const today = useToday();
   const works = pin.status === 'active';
   return (
     <div className={styles.pin}>
@@ -41,9 +39,14 @@ export function PinDisplay({ pin }: { pin: Key }) {
           <p className={styles.pinHint}>{t('access.pinDisplay.enter')}</p>
           {pin.valid_to && (
             <p className={styles.pinValidity}>
-              {pin.valid_to === today
-                ? t('access.pinDisplay.validToday')
-                : t('access.pinDisplay.validUntil', { date: formatDate(pin.valid_to, i18n.language) })}
+              {t(
+                pin.valid_to === pin.valid_from
+                  ? 'access.pinDisplay.validOneDay'
+                  : 'access.pinDisplay.validUntil',
+                {
+                  date: formatDate(pin.valid_to, i18n.language),
+                },
+              )}
             </p>
           )}
         </>
