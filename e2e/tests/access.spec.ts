@@ -66,7 +66,7 @@ test.describe('access chip and PINs', () => {
   }) => {
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'max_frozen');
-    const pinBlock = page.getByRole('region', { name: 'Your access PIN' });
+    const pinBlock = page.getByRole('region', { name: 'Access to your club' });
     await expect(pinBlock).toContainText('Activated');
     await expect(pinBlock).toContainText('followed by #');
     await expectNoAxeViolations(page);
@@ -93,7 +93,7 @@ test.describe('access chip and PINs', () => {
     // A member holding a chip has no PIN block on home.
     await page.goto(`${origin('de')}/`);
     await expect(statusBar(page)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Your access PIN' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Access to your club' })).toHaveCount(0);
 
     await page.goto(`${origin('de')}/membership`);
     await expect(access).toContainText('Chip E2E1DE01Activated');
@@ -121,7 +121,7 @@ test.describe('access chip and PINs', () => {
 
     // The temporary PIN is on home now, and the lost chip reads deactivated.
     await page.goto(`${origin('de')}/`);
-    await expect(page.getByRole('region', { name: 'Your access PIN' })).toContainText(pin);
+    await expect(page.getByRole('region', { name: 'Access to your club' })).toContainText(pin);
     await page.goto(`${origin('de')}/membership`);
     await expect(access).toContainText('Chip E2E1DE01Deactivated');
     await expect(access.getByRole('link', { name: 'Report lost chip' })).toHaveCount(0);
@@ -203,13 +203,13 @@ test.describe('access chip and PINs', () => {
   test('a member holding a chip sees no PIN block on home; the overview shows the chip', async ({ page }) => {
     await useEnglish(page, 'fi');
     await signIn(page, 'fi', 'invalid_details');
-    await expect(page.getByRole('region', { name: 'Your access PIN' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Access to your club' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
 
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'rfid');
     await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Your access PIN' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Access to your club' })).toHaveCount(0);
     await page.goto(`${origin('de')}/membership`);
     await expect(page.getByRole('region', { name: 'Access' })).toContainText(/Chip \w+Activated/);
     await expectNoAxeViolations(page);

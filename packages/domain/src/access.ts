@@ -74,11 +74,18 @@ export function keysToday<K extends Key>(
   return keys.map((k) => keyToday(k, membership, today));
 }
 
-/** The newest key of a type by valid_from; of equal dates the first listed (the server lists newest first). */
+/**
+ * The newest key of a type by valid_from. Of keys from the same day, the one still in use
+ * wins (a lost-chip PIN ends a forgotten-chip PIN of the same morning), then the first
+ * listed (the server lists newest first).
+ */
 function newest(keys: readonly Key[], type: Key['type']): Key | null {
+  const newer = (k: Key, than: Key) =>
+    k.valid_from > than.valid_from ||
+    (k.valid_from === than.valid_from && than.status === 'inactive' && k.status !== 'inactive');
   return keys
     .filter((k) => k.type === type)
-    .reduce<Key | null>((found, k) => (found === null || k.valid_from > found.valid_from ? k : found), null);
+    .reduce<Key | null>((found, k) => (found === null || newer(k, found) ? k : found), null);
 }
 
 /** The PIN a member sees (spec section 3): the newest by valid_from, whatever its status. */

@@ -118,7 +118,20 @@ describe('which key shows, and how it reads', () => {
     expect(newestPin([key({ type: 'rfid' })])).toBeNull();
   });
 
-  it('of PINs from the same day, the first listed (newest created) wins', () => {
+  it('of PINs from the same day, the one in use wins, else the first listed (newest created)', () => {
+    const ended = key({
+      type: 'pin',
+      code: 'forgotten',
+      status: 'inactive',
+      valid_from: '2026-11-22',
+      valid_to: '2026-11-22',
+    });
+    const lost = key({ type: 'pin', code: 'lost', valid_from: '2026-11-22', valid_to: '2026-12-12' });
+    expect(newestPin([ended, lost])?.code).toBe('lost');
+    expect(newestPin([lost, ended])?.code).toBe('lost');
+  });
+
+  it('of PINs from the same day and status, the first listed (newest created) wins', () => {
     const keys = [
       key({ type: 'pin', code: 'second', valid_from: '2026-11-22' }),
       key({ type: 'pin', code: 'first', valid_from: '2026-11-22' }),

@@ -278,7 +278,7 @@ describe('PIN display on home and in the overview', () => {
         pin({ code: '2222222', valid_from: '2025-06-01' }),
       ]),
     });
-    const block = screen.getByRole('region', { name: 'Your access PIN' });
+    const block = screen.getByRole('region', { name: 'Access to your club' });
     expect(within(block).getByText('2222222')).toBeInTheDocument();
     expect(within(block).getByText('Activated')).toBeInTheDocument();
     expect(
@@ -286,7 +286,7 @@ describe('PIN display on home and in the overview', () => {
     ).toBeInTheDocument();
     unmount();
     renderMemberPage(<HomePage />, { path: '/', membership: withKeys([chip(), pin()]) });
-    expect(screen.queryByRole('region', { name: 'Your access PIN' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Access to your club' })).toBeNull();
   });
 
   it('home shows the temporary PIN of a member whose chip is lost', () => {
@@ -297,7 +297,7 @@ describe('PIN display on home and in the overview', () => {
         pin({ code: '7654321', valid_from: '2026-11-20', valid_to: '2026-12-10' }),
       ]),
     });
-    const block = screen.getByRole('region', { name: 'Your access PIN' });
+    const block = screen.getByRole('region', { name: 'Access to your club' });
     expect(within(block).getByText('Valid until 10 December 2026')).toBeInTheDocument();
   });
 

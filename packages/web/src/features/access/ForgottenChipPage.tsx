@@ -29,7 +29,7 @@ function ForgottenChipSuccess({ issued }: { issued: TemporaryPinIssued }) {
           ? t('access.forgotten.success.already')
           : t('access.forgotten.success.sent', { mobile: issued.sent_to })}
       </p>
-      {pin && <PinDisplay pin={pin} />}
+      {pin && <PinDisplay pin={pin} framed />}
       {fee && !issued.already_issued && <p>{t('access.forgotten.success.fee', { fee })}</p>}
     </ActionSuccess>
   );

@@ -66,7 +66,7 @@ function LostChipSuccess() {
   return (
     <ActionSuccess title={t('access.lost.success.title')}>
       <p>{t('access.lost.success.sms', { mobile: maskedMobile(membership.profile.mobile) })}</p>
-      {pin && <PinDisplay pin={pin} />}
+      {pin && <PinDisplay pin={pin} framed />}
       <p>{t('access.lost.success.next')}</p>
       {operator.temporaryPinContactClubManager && <p>{t('access.lost.contactManager')}</p>}
     </ActionSuccess>

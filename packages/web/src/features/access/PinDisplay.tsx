@@ -19,11 +19,17 @@ export function KeyStatusBadge({ keyItem }: { keyItem: Pick<Key, 'type' | 'statu
  * The PIN display: the newest PIN with its status; while it works, its digits, how to
  * enter it (followed by #) and until when a temporary PIN is valid.
  */
-export function PinDisplay({ pin }: { pin: Key }) {
+export function PinDisplay({
+  pin,
+  framed = false,
+}: {
+  pin: Key /** A box of its own, inside running text. */;
+  framed?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const works = pin.status === 'active';
   return (
-    <div className={styles.pin}>
+    <div className={framed ? `${styles.pin} ${styles.framed}` : styles.pin}>
       <div className={styles.keyLine}>
         <span className={styles.keyName}>{t('access.pinDisplay.label')}</span>
         <KeyStatusBadge keyItem={pin} />
