@@ -1,5 +1,6 @@
 import type { MembershipStatus } from '@portal/contract';
 import { CLUB_CHANGE_STATUSES } from './club.ts';
+import { CHIP_STATUSES } from './access.ts';
 import { isCancelledStatus } from './status.ts';
 
 export type MenuItem = 'home' | 'payment' | 'referral' | 'offers' | 'pt' | 'membership' | 'contact';
@@ -38,14 +39,6 @@ export function hasPaymentAlert(invoices: readonly { status: string; period: unk
   return invoices.some((i) => i.status === 'declined' && i.period != null);
 }
 
-const CHIP_STATUSES: readonly MembershipStatus[] = [
-  'active',
-  'presale',
-  'in_trial',
-  'in_freeze',
-  'in_cancellation',
-];
-
 /**
  * Which statuses may open a membership sub route (spec section 2). `null` means no
  * restriction. Freeze and cancellation pages check their policies on top of this.
@@ -57,6 +50,7 @@ export const membershipRouteStatuses: Readonly<Record<string, readonly Membershi
   activate_chip: CHIP_STATUSES,
   lost_chip: CHIP_STATUSES,
   club: CLUB_CHANGE_STATUSES,
+  forgotten_chip: CHIP_STATUSES,
   profile: null,
   consents: null,
   password: null,

@@ -12,6 +12,8 @@ import './http/request-context.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
+import { registerAccessRoutes } from './modules/access/routes.ts';
+import { createAccessService } from './modules/access/service.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { password: createPasswordService(deps), dataExport: createDataExportService(deps) },
     requireAuth,
   );
+  registerAccessRoutes(app, createAccessService(deps), requireAuth);
   if (!config.isProduction) registerDevRoutes(app, createDevService(deps));
 
   await registerWeb(app, config);

@@ -14,8 +14,21 @@ export const Key = z.object({
 });
 export type Key = z.infer<typeof Key>;
 
-/** The code printed on the back of the chip: free text, trimmed. */
-export const ChipCodeRequest = z.object({ code: z.string().trim().min(1).max(64) }).strict();
+/**
+ * The code printed on the back of the chip, typed as free text: letters and digits, in
+ * groups a member may separate by a space or hyphen (the server drops them and compares
+ * case-insensitively).
+ */
+export const ChipCode = z
+  .string()
+  .trim()
+  .min(4)
+  .max(40)
+  .regex(
+    /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/,
+    'letters and digits, optionally grouped by spaces or hyphens',
+  );
+export const ChipCodeRequest = z.object({ code: ChipCode }).strict();
 export type ChipCodeRequest = z.infer<typeof ChipCodeRequest>;
 
 export const ActivatedChip = Key.pick({ type: true, code: true, valid_from: true, valid_to: true });
@@ -37,5 +50,10 @@ export const TemporaryPinIssued = z.object({
   fee: z.number().int().nonnegative().nullable(),
   /** The mobile number the SMS went to, masked (e.g. +47 •••• 5610). */
   sent_to: z.string(),
+  /**
+   * True when today's PIN had already been sent: one per day, so nothing was sent or
+   * billed again and the answer describes the earlier one.
+   */
+  already_issued: z.boolean(),
 });
 export type TemporaryPinIssued = z.infer<typeof TemporaryPinIssued>;

@@ -57,15 +57,16 @@ export function ActionSuccess({ title, children }: { title: string; children?: R
  */
 export function ActionError({
   error,
-  texts: areaTexts,
+  texts: ownTexts,
   onRetry,
 }: {
   error: unknown;
+  /** An area's own texts for its refusals; by default those of spec section 8. */
   texts?: string[];
   onRetry?: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const texts = areaTexts ?? errorTexts(error, t, i18n.language);
+  const texts = ownTexts ?? errorTexts(error, t, i18n.language);
   return (
     <Card>
       <div className={styles.result} data-tone="error">

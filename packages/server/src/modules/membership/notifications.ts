@@ -143,7 +143,7 @@ const catalogue: Record<Language, Catalogue> = {
   },
 };
 
-function formatDay(date: string, locale: string): string {
+export function formatDay(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );

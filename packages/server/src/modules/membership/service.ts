@@ -1,9 +1,10 @@
 import type { Language, Locale, Membership, OperatorId } from '@portal/contract';
-import { languageOf, scheduledFreeze } from '@portal/domain';
+import { keysToday, languageOf, scheduledFreeze } from '@portal/domain';
 import type { Localized } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
+import { asKey } from '../access/keys.ts';
 import { membershipFacts, statusOf, todayFor } from './facts.ts';
 import * as repo from './repository.ts';
 
@@ -90,13 +91,8 @@ export function createMembershipService(deps: AppDeps) {
               expire: method.expire,
             }
           : null,
-        keys: keyRows.map((k) => ({
-          type: k.type,
-          code: k.code,
-          status: k.status,
-          valid_from: k.validFrom,
-          valid_to: k.validTo,
-        })),
+        // Keys follow the membership: derived from the dated facts like the status.
+        keys: keysToday(keyRows.map(asKey), facts, status, today),
         referral: promotion
           ? {
               name: promotion.name,

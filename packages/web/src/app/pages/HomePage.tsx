@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
+import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
 
-/** Home composes workouts, highlights, PIN and PT widgets in later issues; now a welcome. */
+/** Home composes workouts, highlights and PT widgets in later issues; now a welcome and the PIN block. */
 export function HomePage() {
   const { t } = useTranslation();
   const membership = useLoadedMembership();
@@ -24,6 +25,7 @@ export function HomePage() {
           <p className={styles.value}>{membership.location.name}</p>
         </Card>
       </div>
+      <HomePinBlock />
       <section aria-labelledby="shortcuts">
         <h2 id="shortcuts" className={styles.shortcutsTitle}>
           {t('home.shortcuts')}

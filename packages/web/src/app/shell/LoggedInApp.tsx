@@ -4,6 +4,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../lib/queryClient.ts';
 import { DataPage } from '../../features/account/DataPage.tsx';
 import { PasswordPage } from '../../features/account/PasswordPage.tsx';
+import { AccessLinks, AccessState } from '../../features/access/AccessSummary.tsx';
+import { ActivateChipPage } from '../../features/access/ActivateChipPage.tsx';
+import { ForgottenChipPage } from '../../features/access/ForgottenChipPage.tsx';
+import { LostChipPage } from '../../features/access/LostChipPage.tsx';
 import { CancellationPage } from '../../features/cancellation/CancellationPage.tsx';
 import { ClubPage } from '../../features/club/ClubPage.tsx';
 import { ConsentsPage } from '../../features/consents/ConsentsPage.tsx';
@@ -54,7 +58,10 @@ export function LoggedInRoutes() {
         <Route path="payment/payment-method-updated" element={<PaymentPage />} />
         <Route path="payment/credit-card" element={<CreditCardPage />} />
         <Route path="invoice/:id" element={<InvoicePage />} />
-        <Route path="membership" element={<MembershipPage />} />
+        <Route
+          path="membership"
+          element={<MembershipPage access={{ state: <AccessState />, links: <AccessLinks /> }} />}
+        />
         <Route
           path="membership/freeze"
           element={
@@ -98,6 +105,30 @@ export function LoggedInRoutes() {
         <Route path="membership/consents" element={<ConsentsPage />} />
         <Route path="membership/password" element={<PasswordPage />} />
         <Route path="membership/data" element={<DataPage />} />
+        <Route
+          path="membership/activate_chip"
+          element={
+            <MembershipRouteGuard page="activate_chip">
+              <ActivateChipPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/lost_chip"
+          element={
+            <MembershipRouteGuard page="lost_chip">
+              <LostChipPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/forgotten_chip"
+          element={
+            <MembershipRouteGuard page="forgotten_chip">
+              <ForgottenChipPage />
+            </MembershipRouteGuard>
+          }
+        />
         <Route
           path="membership/:page"
           element={

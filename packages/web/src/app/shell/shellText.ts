@@ -9,6 +9,7 @@ const SUB_PAGES = new Set([
   'reactivate',
   'activate_chip',
   'lost_chip',
+  'forgotten_chip',
   'profile',
   'consents',
   'cancellation',

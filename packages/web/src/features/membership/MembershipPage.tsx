@@ -1,11 +1,5 @@
 import type { Membership } from '@portal/contract';
-import {
-  canChangeClub,
-  cancelLinkKind,
-  isMembershipRouteAllowed,
-  statusAction,
-  visibleKeys,
-} from '@portal/domain';
+import { canChangeClub, cancelLinkKind, statusAction } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +10,6 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { statusLineText, statusTone } from '../../lib/statusText.ts';
-import { keyStatusKey } from './accessKeys.ts';
 import styles from './MembershipPage.module.css';
 
 /** Where the status action of spec section 2 leads, and its (stable) label key. */
@@ -103,41 +96,20 @@ function StatusCard({ membership }: { membership: Membership }) {
   );
 }
 
-function AccessSection({ membership }: { membership: Membership }) {
+/**
+ * The access section's content and links come from the access feature; the app composes
+ * them in (features do not import each other).
+ */
+export interface AccessSlots {
+  state: ReactNode;
+  links: ReactNode;
+}
+
+function AccessSection({ access }: { access: AccessSlots }) {
   const { t } = useTranslation();
-  const keys = visibleKeys(membership.keys);
-  const chipRoutes = isMembershipRouteAllowed('activate_chip', membership.status);
-  const hasChip = keys.some((k) => k.type === 'rfid');
   return (
-    <Section
-      title={t('membership.access.title')}
-      footer={
-        chipRoutes && (
-          <>
-            <Link to="/membership/activate_chip">{t('membership.access.activate')}</Link>
-            {hasChip && <Link to="/membership/lost_chip">{t('membership.access.lost')}</Link>}
-          </>
-        )
-      }
-    >
-      {keys.length === 0 ? (
-        <p className={styles.muted}>{t('membership.access.none')}</p>
-      ) : (
-        <ul className={styles.keys}>
-          {keys.map((key) => (
-            <li key={`${key.type}-${key.code}-${key.valid_from}`} className={styles.key}>
-              <span className={styles.keyName}>
-                {key.type === 'rfid'
-                  ? t('membership.access.chip', { code: key.code })
-                  : t('membership.access.pin')}
-              </span>
-              <span className={styles.keyStatus} data-status={key.status}>
-                {t(keyStatusKey(key))}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+    <Section title={t('access.title')} footer={access.links}>
+      {access.state}
     </Section>
   );
 }
@@ -165,7 +137,7 @@ function CancelLink({ membership }: { membership: Membership }) {
 }
 
 /** /membership: the overview of spec section 2. */
-export function MembershipPage() {
+export function MembershipPage({ access }: { access?: AccessSlots }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const operator = useOperator();
@@ -182,7 +154,7 @@ export function MembershipPage() {
     <>
       <StatusCard membership={membership} />
       <div className={styles.grid}>
-        <AccessSection membership={membership} />
+        {access && <AccessSection access={access} />}
 
         <Section
           title={t('membership.club.title')}
