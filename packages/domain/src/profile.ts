@@ -213,11 +213,18 @@ export function checkProfile(raw: ProfileInput, context: ProfileRuleContext): Pr
   ];
   if (issues[0] === null && !EMAIL_PATTERN.test(input.email))
     issues[0] = { field: 'email', type: 'invalid_email' };
-  if (!context.phoneChangeViaSupport) issues.push(...mobileIssues(input.mobile, context));
+  if (!context.phoneChangeViaSupport) issues.push(...checkMobile(input.mobile, context));
   return issues.filter((i): i is ProfileIssue => i !== null);
 }
 
-function mobileIssues(mobile: Mobile, context: ProfileRuleContext): ProfileIssue[] {
+/**
+ * The mobile's rules (on a normalized mobile): a plus sign and digits as prefix, one the
+ * form offers where numbers are verified, and a valid mobile number for it.
+ */
+export function checkMobile(
+  mobile: Mobile,
+  context: Omit<ProfileRuleContext, 'phoneChangeViaSupport'>,
+): ProfileIssue[] {
   const issues: ProfileIssue[] = [];
   const offered = offeredPrefixes(context.prefixes, {
     requirePhoneVerification: context.requirePhoneVerification,
