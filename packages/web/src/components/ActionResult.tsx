@@ -53,11 +53,19 @@ export function ActionSuccess({ title, children }: { title: string; children?: R
 
 /**
  * The error page of an action: an alert with the texts of spec section 8 (or the generic
- * one), a way to try again where that makes sense, and the way back.
+ * one, or an area's own `messages`), a way to try again where that makes sense, and the way back.
  */
-export function ActionError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ActionError({
+  error,
+  messages,
+  onRetry,
+}: {
+  error: unknown;
+  messages?: readonly string[] | undefined;
+  onRetry?: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const texts = errorTexts(error, t, i18n.language);
+  const texts = messages?.length ? messages : errorTexts(error, t, i18n.language);
   return (
     <Card>
       <div className={styles.result} data-tone="error">
