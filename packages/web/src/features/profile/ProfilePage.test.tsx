@@ -96,6 +96,10 @@ describe('profile page', () => {
     expect(within(about).getByText('12 April 1988')).toBeInTheDocument();
     expect(within(about).getByText('Female')).toBeInTheDocument();
     expect(within(about).queryByRole('textbox')).toBeNull();
+    expect(within(about).getByRole('link', { name: 'kundenservice@de.stride.example' })).toHaveAttribute(
+      'href',
+      'mailto:kundenservice@de.stride.example',
+    );
     expect(field('E-mail')).toHaveValue('anna@example.com');
     expect(field('Street and house number')).toHaveValue('Hauptstr. 1');
     expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('+49');
@@ -126,7 +130,7 @@ describe('profile page', () => {
       await screen.findByRole('heading', { name: 'Your personal information is saved' }),
     ).toBeInTheDocument();
     expect(screen.getByText('We have sent a confirmation to anna.neu@example.com.')).toBeInTheDocument();
-    expect(screen.getByText('Your new mobile number +49 1701234567 is confirmed.')).toBeInTheDocument();
+    expect(screen.getByText('Your mobile number is now +49 1701234567.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to membership' })).toHaveAttribute('href', '/membership');
     expect(patchBody(requests)).toEqual({
       email: 'anna.neu@example.com',
@@ -217,7 +221,7 @@ describe('changing a verified mobile number', () => {
       .getAllByRole('option')
       .filter((o) => !(o as HTMLOptionElement).disabled)
       .map((o) => o.textContent);
-    expect(options).toEqual(['Germany (+49)', 'Norway, Svalbard & Jan Mayen (+47)']);
+    expect(options).toEqual(['Germany (+49)', 'Norway (+47)']);
   });
 
   it('sends a code, then saves the new number with the code typed in', async () => {
@@ -310,7 +314,11 @@ describe('where support changes the mobile', () => {
     expect(await screen.findByText('+41 791234510')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Country code' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Number' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'service@ch.stride.example' })).toHaveAttribute(
+    const contact = screen.getByRole('region', { name: 'Contact details' });
+    expect(
+      within(contact).getByText(/Only our support team can change your mobile number/),
+    ).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: 'service@ch.stride.example' })).toHaveAttribute(
       'href',
       'mailto:service@ch.stride.example',
     );

@@ -44,7 +44,8 @@ import {
 } from './profileForm.ts';
 import { usePhonePrefixes } from './queries.ts';
 
-const formatMobile = (mobile: Mobile) => `${mobile.prefix} ${mobile.number}`.trim();
+/** "+47 41299001", kept on one line. */
+const formatMobile = (mobile: Mobile) => `${mobile.prefix}\u00a0${mobile.number}`.trim();
 
 /**
  * A heading that takes focus when `key` changes (and on mount with `onMount`), so a member
@@ -81,9 +82,22 @@ function AboutYou({ profile }: { profile: Profile }) {
           <dt>{t('profile.about.gender')}</dt>
           <dd>{profile.gender ? t(`profile.about.genders.${profile.gender}`) : notStated}</dd>
         </dl>
-        <p className={styles.muted}>{t('profile.about.viaSupport', { email: operator.supportEmail })}</p>
+        <p className={styles.muted}>
+          <SupportText i18nKey="profile.about.viaSupport" email={operator.supportEmail} />
+        </p>
       </Card>
     </section>
+  );
+}
+
+/** A catalogue text with the support address as a mail link. */
+function SupportText({ i18nKey, email }: { i18nKey: string; email: string }) {
+  return (
+    <Trans
+      i18nKey={i18nKey}
+      values={{ email }}
+      components={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
+    />
   );
 }
 
@@ -91,17 +105,12 @@ function AboutYou({ profile }: { profile: Profile }) {
 function MobileViaSupport({ mobile }: { mobile: Mobile }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const email = operator.supportEmail;
   return (
     <div className={styles.fixed}>
       <p className={styles.fixedLabel}>{t('profile.form.mobile')}</p>
       <p className={styles.fixedValue}>{formatMobile(mobile)}</p>
       <p className={styles.fixedHint}>
-        <Trans
-          i18nKey="profile.form.viaSupport"
-          values={{ email }}
-          components={{ mail: <a href={`mailto:${email}`}>{email}</a> }}
-        />
+        <SupportText i18nKey="profile.form.viaSupport" email={operator.supportEmail} />
       </p>
     </div>
   );
@@ -391,7 +400,14 @@ export function ProfilePage() {
       <ActionSuccess title={t('profile.success.title')}>
         <p>{t('profile.success.confirmation', { email: saved.email })}</p>
         {mobileChanged(onFile, saved.mobile) && (
-          <p>{t('profile.success.mobile', { number: formatMobile(saved.mobile) })}</p>
+          <p>
+            {t(
+              product.require_phone_verification ? 'profile.success.mobile' : 'profile.success.mobileSaved',
+              {
+                number: formatMobile(saved.mobile),
+              },
+            )}
+          </p>
         )}
       </ActionSuccess>
     );

@@ -90,15 +90,17 @@ export interface PrefixOption {
   label: string;
 }
 
-/** "Norway (+47)", "United States, Canada … (+1)"; just the prefix without country names. */
+/**
+ * "Norway (+47)": the code's main country (several share +1, +7, +44 …) in the member's
+ * language, or just the prefix without country names.
+ */
 function prefixLabel(
   entry: Pick<PhonePrefix, 'prefix' | 'countries'>,
   names: Intl.DisplayNames | null,
 ): string {
-  const countries = (entry.countries ?? []).map((c) => names?.of(c) ?? c);
-  if (countries.length === 0) return entry.prefix;
-  const shown = countries.slice(0, 2).join(', ');
-  return `${shown}${countries.length > 2 ? ' …' : ''} (${entry.prefix})`;
+  const main = entry.countries?.[0];
+  if (!main) return entry.prefix;
+  return `${names?.of(main) ?? main} (${entry.prefix})`;
 }
 
 /**
