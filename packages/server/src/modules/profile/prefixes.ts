@@ -83,6 +83,11 @@ export function prefixList(operator: OperatorId): Promise<PhonePrefix[]> {
     const whitelist = new Set(getOperator(operator).mobilePrefixWhitelist);
     list = base.then((entries) => entries.map((e) => ({ ...e, whitelisted: whitelist.has(e.prefix) })));
     perOperator.set(operator, list);
+    // A failed build is tried again on the next request instead of being cached.
+    list.catch(() => {
+      base = null;
+      perOperator.clear();
+    });
   }
   return list;
 }
