@@ -11,3 +11,4 @@ export * from './freeze.ts';
 export * from './cancellation.ts';
 export * from './club.ts';
 export * from './access.ts';
+export * from './profile.ts';

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
-import type { Clock } from './clock.ts';
+import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
@@ -32,6 +32,8 @@ import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerMembershipRoutes } from './modules/membership/routes.ts';
 import { createMembershipService } from './modules/membership/service.ts';
 import { registerPaymentsRoutes } from './modules/payments/routes.ts';
+import { registerProfileRoutes } from './modules/profile/routes.ts';
+import { createProfileService } from './modules/profile/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { registerReferralRoutes } from './modules/referral/routes.ts';
 import { registerWorkoutsRoutes } from './modules/workouts/routes.ts';
@@ -68,6 +70,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.token',
         'body.password',
         'body.token',
+        '*.verification_code',
       ],
       censor: '[redacted]',
     },
@@ -147,7 +150,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireAuth,
   );
   registerAccessRoutes(app, createAccessService(deps), requireAuth);
-  if (!config.isProduction) registerDevRoutes(app, createDevService(deps));
+  registerProfileRoutes(app, createProfileService(deps), requireAuth);
+  if (!config.isProduction) {
+    // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.
+    const movable = config.portalClock && isMutableClock(clock) ? clock : null;
+    registerDevRoutes(app, createDevService(deps), movable);
+  }
 
   await registerWeb(app, config);
   return app;

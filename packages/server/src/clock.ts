@@ -33,6 +33,16 @@ export function mutableClock(instant: string | Date): MutableClock {
   };
 }
 
-export function clockFromConfig(portalClock: string | null): Clock {
-  return portalClock ? fixedClock(portalClock) : systemClock;
+export function isMutableClock(clock: Clock): clock is MutableClock {
+  return typeof (clock as Partial<MutableClock>).set === 'function';
+}
+
+/**
+ * The system clock, or the instant PORTAL_CLOCK fixes. With `movable` (outside production)
+ * that fixed clock can be moved by the dev clock route (PUT /api/dev/clock), so a browser
+ * test can pass an expiry and come back.
+ */
+export function clockFromConfig(portalClock: string | null, movable = false): Clock {
+  if (!portalClock) return systemClock;
+  return movable ? mutableClock(portalClock) : fixedClock(portalClock);
 }

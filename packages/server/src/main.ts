@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
 
 const started = performance.now();
 const config = loadConfig();
-const clock = clockFromConfig(config.portalClock);
+const clock = clockFromConfig(config.portalClock, !config.isProduction);
 // The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
 const opening = openDatabase(
   config.databaseUrl

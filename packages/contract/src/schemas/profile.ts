@@ -26,25 +26,42 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
+/** Longest texts the profile accepts (the portal's form and the server check the same). */
+export const PROFILE_MAX_LENGTH = {
+  email: 254,
+  street: 200,
+  postal_code: 20,
+  postal_location: 100,
+  /** A national mobile number, before spaces are removed. */
+  number: 32,
+} as const;
+
 /**
  * PATCH /v1/membership/profile. The portal removes birthdate, gender and names before
- * saving (spec section 5), so they are not accepted here.
+ * saving (spec section 5), so they are not accepted here. `gdpr_opt_in` is accepted for
+ * clients that send the whole profile back, and ignored: the consent changes through
+ * PUT /v1/membership/gdpr, which records when and confirms it.
  */
 export const ProfileUpdateRequest = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email()),
+    email: z.string().trim().toLowerCase().max(PROFILE_MAX_LENGTH.email).pipe(z.email()),
     address: z
       .object({
-        street: z.string().trim().min(1).max(200),
-        postal_code: z.string().trim().min(1).max(20),
-        postal_location: z.string().trim().min(1).max(100),
-        country: z.string().trim().min(2).max(2).optional(),
+        street: z.string().trim().min(1).max(PROFILE_MAX_LENGTH.street),
+        postal_code: z.string().trim().min(1).max(PROFILE_MAX_LENGTH.postal_code),
+        postal_location: z.string().trim().min(1).max(PROFILE_MAX_LENGTH.postal_location),
+        country: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2}$/, 'expected a two-letter country code')
+          .toUpperCase()
+          .optional(),
       })
       .strict(),
     mobile: z
       .object({
         prefix: z.string().trim().min(1).max(8),
-        number: z.string().max(32),
+        number: z.string().max(PROFILE_MAX_LENGTH.number),
       })
       .strict(),
     gdpr_opt_in: z.boolean().optional(),
@@ -57,14 +74,28 @@ export const ProfileUpdateRequest = z
   .strict();
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
+/**
+ * One entry of GET /v1/prefix/list: a country calling code, whether the member's operator
+ * verifies numbers there, the pattern of a national mobile number (a regular expression's
+ * source, matched whole) and its length in digits. `min_length` (shorter numbers are valid
+ * too) and `countries` (ISO 3166 codes sharing the code, main one first) are ours; a
+ * client without them treats `length` as the only length.
+ */
 export const PhonePrefix = z.object({
   prefix: z.string(),
   whitelisted: z.boolean(),
   validator: z.string(),
   length: z.number().int().positive(),
+  min_length: z.number().int().positive().optional(),
+  countries: z.array(z.string()).optional(),
 });
 export type PhonePrefix = z.infer<typeof PhonePrefix>;
 
+/**
+ * POST /v1/membership/phone_verify: `mobile` is the new number in international form, the
+ * prefix followed by the national number (`+4791234567`, spaces allowed). `domain` names
+ * the portal asking (its host name); the operator is always the signed-in member's.
+ */
 export const PhoneVerifyRequest = z
   .object({ domain: z.string().min(1).max(64), mobile: z.string().min(4).max(32) })
   .strict();

@@ -138,7 +138,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       },
     },
     mobilePrefix: '+49',
-    mobileStem: '15123456',
+    mobileStem: '151234567',
     streets: [
       addr('Kastanienallee 32', '10435', 'Berlin'),
       addr('Oderberger Straße 15', '10435', 'Berlin'),

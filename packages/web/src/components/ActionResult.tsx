@@ -62,7 +62,7 @@ export function ActionError({
 }: {
   error: unknown;
   /** An area's own texts for its refusals; by default those of spec section 8. */
-  texts?: string[];
+  texts?: readonly string[] | undefined;
   onRetry?: () => void;
 }) {
   const { t, i18n } = useTranslation();

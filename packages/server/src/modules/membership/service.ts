@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { asKey } from '../access/keys.ts';
+import { profileOf } from '../profile/read.ts';
 import { membershipFacts, statusOf, todayFor } from './facts.ts';
 import * as repo from './repository.ts';
 
@@ -54,21 +55,7 @@ export function createMembershipService(deps: AppDeps) {
           timezone: operator.timezone,
           currency: operator.currency,
         },
-        profile: {
-          first_name: member.firstName,
-          last_name: member.lastName,
-          gender: member.gender,
-          birthdate: member.birthdate,
-          email: member.email,
-          address: {
-            street: member.street,
-            postal_code: member.postalCode,
-            postal_location: member.postalLocation,
-            country: member.country,
-          },
-          mobile: { prefix: member.mobilePrefix, number: member.mobileNumber },
-          gdpr_opt_in: member.gdprOptIn,
-        },
+        profile: profileOf(member),
         location: {
           id: location.id,
           name: location.name,

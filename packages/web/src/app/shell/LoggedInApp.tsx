@@ -17,6 +17,7 @@ import { FreezePage } from '../../features/freeze/FreezePage.tsx';
 import { ReactivatePage } from '../../features/cancellation/ReactivatePage.tsx';
 import { MembershipPage, MembershipSubPage } from '../../features/membership/MembershipPage.tsx';
 import { CreditCardPage, InvoicePage, PaymentPage } from '../../features/payments/PaymentPages.tsx';
+import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
 import { OffersPage, PtPage } from '../../features/pt/PtPages.tsx';
 import { ReferralPage } from '../../features/referral/ReferralPage.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
@@ -126,6 +127,14 @@ export function LoggedInRoutes() {
           element={
             <MembershipRouteGuard page="forgotten_chip">
               <ForgottenChipPage />
+            </MembershipRouteGuard>
+          }
+        />
+        <Route
+          path="membership/profile"
+          element={
+            <MembershipRouteGuard page="profile">
+              <ProfilePage />
             </MembershipRouteGuard>
           }
         />

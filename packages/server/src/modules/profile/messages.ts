@@ -1,0 +1,221 @@
+import type { Language } from '@portal/contract';
+import type { ProfileIssue } from '@portal/domain';
+
+/** The refusals of the profile area (422), by error type. */
+export type ProfileRefusal =
+  | { type: 'verification_required' }
+  | { type: 'verification_code_expired' }
+  | { type: 'invalid_verification_code'; attempts_left: number }
+  | { type: 'phone_change_via_support'; support_email: string }
+  | { type: 'phone_verification_not_required' };
+
+/** What a confirmation e-mail lists as changed. */
+export type ChangedPart = 'email' | 'address' | 'mobile';
+
+interface Texts {
+  refusal: { [K in ProfileRefusal['type']]: (c: Extract<ProfileRefusal, { type: K }>) => string };
+  issue: { [K in ProfileIssue['type']]: (i: Extract<ProfileIssue, { type: K }>) => string };
+  /** "7 to 12" or "8": the digit count of the number message. */
+  digits: (min: number, max: number) => string;
+  sms: (brand: string, code: string, minutes: number) => string;
+  mail: {
+    hello: (name: string) => string;
+    subject: string;
+    changed: string;
+    parts: Record<ChangedPart, string>;
+    notYou: (support: string) => string;
+    oldAddressSubject: string;
+    oldAddress: (newAddress: string) => string;
+  };
+}
+
+const texts: Record<Language, Texts> = {
+  en: {
+    refusal: {
+      verification_required: () => 'Please confirm your new mobile number with the code we send you by SMS.',
+      verification_code_expired: () => 'The verification code is expired. Please request a new code.',
+      invalid_verification_code: (c) =>
+        c.attempts_left > 0
+          ? `Invalid verification code. You have ${c.attempts_left} more ${c.attempts_left === 1 ? 'try' : 'tries'}.`
+          : 'Invalid verification code. Please request a new code.',
+      phone_change_via_support: (c) =>
+        `Your mobile number can only be changed by our support team. Please write to ${c.support_email}.`,
+      phone_verification_not_required: () => 'Your mobile number does not need to be verified.',
+    },
+    issue: {
+      required: () => 'This field is required.',
+      too_long: (i) => `Please use at most ${i.maxLength} characters.`,
+      invalid_email: () => 'Please enter a valid e-mail address.',
+      invalid_prefix: () => 'Please choose a country code from the list.',
+      invalid_mobile: (i) =>
+        `The number must have ${texts.en.digits(i.minLength, i.maxLength)} digits and be a valid mobile number.`,
+    },
+    digits: (min, max) => (min === max ? `${max}` : `${min} to ${max}`),
+    sms: (brand, code, minutes) =>
+      `${code} is your ${brand} verification code. It is valid for ${minutes} minutes. Never share it with anyone.`,
+    mail: {
+      hello: (name) => `Hello ${name},`,
+      subject: 'Your personal details were changed',
+      changed: 'we have saved the following changes to your personal details:',
+      parts: { email: 'e-mail address', address: 'address', mobile: 'mobile number' },
+      notYou: (support) => `If you did not make this change, please contact us at once: ${support}.`,
+      oldAddressSubject: 'Your e-mail address was changed',
+      oldAddress: (next) =>
+        `the e-mail address of your membership was changed to ${next}. From now on we write to that address.`,
+    },
+  },
+  de: {
+    refusal: {
+      verification_required: () =>
+        'Bitte bestätigen Sie Ihre neue Mobilnummer mit dem Code, den wir Ihnen per SMS senden.',
+      verification_code_expired: () =>
+        'Der Bestätigungscode ist abgelaufen. Bitte fordern Sie einen neuen Code an.',
+      invalid_verification_code: (c) =>
+        c.attempts_left > 0
+          ? `Ungültiger Bestätigungscode. Sie haben noch ${c.attempts_left} ${c.attempts_left === 1 ? 'Versuch' : 'Versuche'}.`
+          : 'Ungültiger Bestätigungscode. Bitte fordern Sie einen neuen Code an.',
+      phone_change_via_support: (c) =>
+        `Ihre Mobilnummer kann nur unser Kundenservice ändern. Bitte schreiben Sie an ${c.support_email}.`,
+      phone_verification_not_required: () => 'Ihre Mobilnummer muss nicht bestätigt werden.',
+    },
+    issue: {
+      required: () => 'Bitte füllen Sie dieses Feld aus.',
+      too_long: (i) => `Bitte verwenden Sie höchstens ${i.maxLength} Zeichen.`,
+      invalid_email: () => 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      invalid_prefix: () => 'Bitte wählen Sie eine Ländervorwahl aus der Liste.',
+      invalid_mobile: (i) =>
+        `Die Nummer muss ${texts.de.digits(i.minLength, i.maxLength)} Ziffern haben und eine gültige Mobilnummer sein.`,
+    },
+    digits: (min, max) => (min === max ? `${max}` : `${min} bis ${max}`),
+    sms: (brand, code, minutes) =>
+      `${code} ist Ihr Bestätigungscode von ${brand}. Er ist ${minutes} Minuten gültig. Geben Sie ihn nicht weiter.`,
+    mail: {
+      hello: (name) => `Hallo ${name},`,
+      subject: 'Ihre persönlichen Daten wurden geändert',
+      changed: 'wir haben folgende Änderungen an Ihren persönlichen Daten gespeichert:',
+      parts: { email: 'E-Mail-Adresse', address: 'Adresse', mobile: 'Mobilnummer' },
+      notYou: (support) =>
+        `Falls Sie diese Änderung nicht selbst vorgenommen haben, melden Sie sich bitte sofort bei uns: ${support}.`,
+      oldAddressSubject: 'Ihre E-Mail-Adresse wurde geändert',
+      oldAddress: (next) =>
+        `die E-Mail-Adresse Ihrer Mitgliedschaft wurde in ${next} geändert. Ab sofort schreiben wir Ihnen an diese Adresse.`,
+    },
+  },
+  fr: {
+    refusal: {
+      verification_required: () =>
+        'Veuillez confirmer votre nouveau numéro de mobile avec le code que nous vous envoyons par SMS.',
+      verification_code_expired: () => 'Le code de vérification a expiré. Veuillez demander un nouveau code.',
+      invalid_verification_code: (c) =>
+        c.attempts_left > 0
+          ? `Code de vérification invalide. Il vous reste ${c.attempts_left} ${c.attempts_left === 1 ? 'essai' : 'essais'}.`
+          : 'Code de vérification invalide. Veuillez demander un nouveau code.',
+      phone_change_via_support: (c) =>
+        `Seul notre service client peut modifier votre numéro de mobile. Veuillez écrire à ${c.support_email}.`,
+      phone_verification_not_required: () => 'Votre numéro de mobile n’a pas besoin d’être vérifié.',
+    },
+    issue: {
+      required: () => 'Ce champ est obligatoire.',
+      too_long: (i) => `Veuillez utiliser ${i.maxLength} caractères au maximum.`,
+      invalid_email: () => 'Veuillez saisir une adresse e-mail valide.',
+      invalid_prefix: () => 'Veuillez choisir un indicatif dans la liste.',
+      invalid_mobile: (i) =>
+        `Le numéro doit comporter ${texts.fr.digits(i.minLength, i.maxLength)} chiffres et être un numéro de mobile valide.`,
+    },
+    digits: (min, max) => (min === max ? `${max}` : `${min} à ${max}`),
+    sms: (brand, code, minutes) =>
+      `${code} est votre code de vérification ${brand}. Il est valable ${minutes} minutes. Ne le communiquez à personne.`,
+    mail: {
+      hello: (name) => `Bonjour ${name},`,
+      subject: 'Vos données personnelles ont été modifiées',
+      changed: 'nous avons enregistré les modifications suivantes de vos données personnelles :',
+      parts: { email: 'adresse e-mail', address: 'adresse', mobile: 'numéro de mobile' },
+      notYou: (support) =>
+        `Si vous n’êtes pas à l’origine de cette modification, contactez-nous immédiatement : ${support}.`,
+      oldAddressSubject: 'Votre adresse e-mail a été modifiée',
+      oldAddress: (next) =>
+        `l’adresse e-mail de votre abonnement a été remplacée par ${next}. Nous vous écrirons désormais à cette adresse.`,
+    },
+  },
+  nb: {
+    refusal: {
+      verification_required: () => 'Bekreft det nye mobilnummeret ditt med koden vi sender deg på SMS.',
+      verification_code_expired: () => 'Bekreftelseskoden er utløpt. Be om en ny kode.',
+      invalid_verification_code: (c) =>
+        c.attempts_left > 0
+          ? `Ugyldig bekreftelseskode. Du har ${c.attempts_left} forsøk igjen.`
+          : 'Ugyldig bekreftelseskode. Be om en ny kode.',
+      phone_change_via_support: (c) =>
+        `Mobilnummeret ditt kan bare endres av kundeservice. Skriv til ${c.support_email}.`,
+      phone_verification_not_required: () => 'Mobilnummeret ditt trenger ikke å bekreftes.',
+    },
+    issue: {
+      required: () => 'Dette feltet må fylles ut.',
+      too_long: (i) => `Bruk maks ${i.maxLength} tegn.`,
+      invalid_email: () => 'Skriv inn en gyldig e-postadresse.',
+      invalid_prefix: () => 'Velg en landskode fra listen.',
+      invalid_mobile: (i) =>
+        `Nummeret må ha ${texts.nb.digits(i.minLength, i.maxLength)} sifre og være et gyldig mobilnummer.`,
+    },
+    digits: (min, max) => (min === max ? `${max}` : `${min} til ${max}`),
+    sms: (brand, code, minutes) =>
+      `${code} er bekreftelseskoden din fra ${brand}. Den er gyldig i ${minutes} minutter. Ikke del den med noen.`,
+    mail: {
+      hello: (name) => `Hei ${name},`,
+      subject: 'Personopplysningene dine er endret',
+      changed: 'vi har lagret disse endringene i personopplysningene dine:',
+      parts: { email: 'e-postadresse', address: 'adresse', mobile: 'mobilnummer' },
+      notYou: (support) => `Hvis det ikke var du som gjorde endringen, kontakt oss med en gang: ${support}.`,
+      oldAddressSubject: 'E-postadressen din er endret',
+      oldAddress: (next) =>
+        `e-postadressen for medlemskapet ditt er endret til ${next}. Fra nå av skriver vi til den adressen.`,
+    },
+  },
+  fi: {
+    refusal: {
+      verification_required: () =>
+        'Vahvista uusi matkapuhelinnumerosi koodilla, jonka lähetämme tekstiviestinä.',
+      verification_code_expired: () => 'Vahvistuskoodi on vanhentunut. Pyydä uusi koodi.',
+      invalid_verification_code: (c) =>
+        c.attempts_left > 0
+          ? `Virheellinen vahvistuskoodi. Sinulla on vielä ${c.attempts_left} ${c.attempts_left === 1 ? 'yritys' : 'yritystä'}.`
+          : 'Virheellinen vahvistuskoodi. Pyydä uusi koodi.',
+      phone_change_via_support: (c) =>
+        `Matkapuhelinnumeroa voi muuttaa vain asiakaspalvelumme. Kirjoita osoitteeseen ${c.support_email}.`,
+      phone_verification_not_required: () => 'Matkapuhelinnumeroasi ei tarvitse vahvistaa.',
+    },
+    issue: {
+      required: () => 'Tämä kenttä on pakollinen.',
+      too_long: (i) => `Käytä enintään ${i.maxLength} merkkiä.`,
+      invalid_email: () => 'Anna kelvollinen sähköpostiosoite.',
+      invalid_prefix: () => 'Valitse maatunnus luettelosta.',
+      invalid_mobile: (i) =>
+        `Numerossa on oltava ${texts.fi.digits(i.minLength, i.maxLength)} numeroa, ja sen on oltava kelvollinen matkapuhelinnumero.`,
+    },
+    digits: (min, max) => (min === max ? `${max}` : `${min}–${max}`),
+    sms: (brand, code, minutes) =>
+      `${code} on ${brand}-vahvistuskoodisi. Se on voimassa ${minutes} minuuttia. Älä kerro sitä kenellekään.`,
+    mail: {
+      hello: (name) => `Hei ${name},`,
+      subject: 'Henkilötietojasi on muutettu',
+      changed: 'olemme tallentaneet seuraavat muutokset henkilötietoihisi:',
+      parts: { email: 'sähköpostiosoite', address: 'osoite', mobile: 'matkapuhelinnumero' },
+      notYou: (support) => `Jos et tehnyt muutosta itse, ota heti yhteyttä meihin: ${support}.`,
+      oldAddressSubject: 'Sähköpostiosoitteesi on muutettu',
+      oldAddress: (next) =>
+        `jäsenyytesi sähköpostiosoitteeksi on vaihdettu ${next}. Lähetämme viestit jatkossa siihen osoitteeseen.`,
+    },
+  },
+};
+
+export const profileTexts = (language: Language): Texts => texts[language];
+
+export function refusalMessage(refusal: ProfileRefusal, language: Language): string {
+  const render = texts[language].refusal[refusal.type] as (r: ProfileRefusal) => string;
+  return render(refusal);
+}
+
+export function issueMessage(issue: ProfileIssue, language: Language): string {
+  const render = texts[language].issue[issue.type] as (i: ProfileIssue) => string;
+  return render(issue);
+}

@@ -1,0 +1,105 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { PHONE_CODE_LENGTH, PHONE_CODE_VALIDITY_MINUTES, phoneVerificationLimits } from '@portal/domain';
+import type { Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { rateLimited } from '../../http/errors.ts';
+import type { ProfileRefusal } from './messages.ts';
+import * as repo from './repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const VALIDITY_MS = PHONE_CODE_VALIDITY_MINUTES * 60 * 1000;
+/** Sent codes are kept a day (for the send limits and support), then deleted. */
+const KEEP_MS = 24 * HOUR_MS;
+
+/** Only this hash is stored; the id salts it, so equal codes never share a hash. */
+const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const newCode = () => String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+
+export type CodeCheck = { ok: true } | { ok: false; refusal: ProfileRefusal };
+
+/**
+ * SMS codes for a new mobile number (ADR 007). Code validity is business time on the
+ * portal clock (the member sees the expiry, tests move it); the send limits count real
+ * time on the wall clock like the sign-in limits, so Retry-After is real seconds even when
+ * PORTAL_CLOCK fixes the portal's now.
+ */
+export function createPhoneCodes({ clock, wallClock }: Pick<AppDeps, 'clock' | 'wallClock'>) {
+  /** 429 once the member, or the number, had its codes this hour. */
+  async function assertMaySend(tx: Tx, memberId: string, mobile: string, now: number) {
+    const since = new Date(now - HOUR_MS);
+    const limits = [
+      [{ memberId }, phoneVerificationLimits.sendsPerMemberPerHour],
+      [{ mobile }, phoneVerificationLimits.sendsPerNumberPerHour],
+    ] as const;
+    let retryAt = 0;
+    for (const [by, limit] of limits) {
+      const oldestCounted = (await repo.recentSends(tx, by, since, limit))[limit - 1];
+      // Once the limit-th newest send leaves the hour, another code may go out.
+      if (oldestCounted) retryAt = Math.max(retryAt, oldestCounted.getTime() + HOUR_MS);
+    }
+    if (retryAt > 0) throw rateLimited((retryAt - now) / 1000);
+  }
+
+  return {
+    /**
+     * Issues a code for `mobile` (E.164) inside the caller's transaction and returns it with
+     * its expiry; the caller sends it by SMS. A new code replaces the member's open ones.
+     */
+    async issue(tx: Tx, memberId: string, mobile: string): Promise<{ code: string; expiresAt: Date }> {
+      await repo.lockNumber(tx, mobile);
+      const wallNow = wallClock();
+      await assertMaySend(tx, memberId, mobile, wallNow);
+      await repo.pruneVerifications(tx, new Date(wallNow - KEEP_MS));
+      const now = clock.now();
+      await repo.expireOpenCodes(tx, memberId, now);
+      const id = randomUUID();
+      const code = newCode();
+      const expiresAt = new Date(now.getTime() + VALIDITY_MS);
+      await repo.insertVerification(tx, {
+        id,
+        memberId,
+        mobile,
+        codeHash: codeHash(id, code),
+        attempts: 0,
+        // Real time, which the send limits count; the expiry is portal time.
+        createdAt: new Date(wallNow),
+        expiresAt,
+        usedAt: null,
+      });
+      return { code, expiresAt };
+    },
+
+    /**
+     * Checks what the member typed against their newest code for `mobile`, inside the
+     * transaction that saves the profile (which holds the membership lock, so one code
+     * serves one change). A wrong guess is counted; the caller must commit it even though
+     * the change is refused. The right code is used up.
+     */
+    async check(tx: Tx, memberId: string, mobile: string, typed: string | undefined): Promise<CodeCheck> {
+      if (!typed) return { ok: false, refusal: { type: 'verification_required' } };
+      const row = await repo.latestVerification(tx, memberId, mobile);
+      if (!row) return { ok: false, refusal: { type: 'verification_required' } };
+      const dead = { ok: false, refusal: { type: 'invalid_verification_code', attempts_left: 0 } } as const;
+      if (row.usedAt) return dead;
+      const now = clock.now();
+      if (row.expiresAt <= now) return { ok: false, refusal: { type: 'verification_code_expired' } };
+      if (row.attempts >= phoneVerificationLimits.guessesPerCode) return dead;
+      if (!sameHash(row.codeHash, codeHash(row.id, typed))) {
+        const attempts = await repo.recordWrongGuess(tx, row.id);
+        const left = Math.max(0, phoneVerificationLimits.guessesPerCode - attempts);
+        return { ok: false, refusal: { type: 'invalid_verification_code', attempts_left: left } };
+      }
+      await repo.markUsed(tx, row.id, now);
+      return { ok: true };
+    },
+  };
+}
+
+export type PhoneCodes = ReturnType<typeof createPhoneCodes>;
