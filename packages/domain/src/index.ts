@@ -12,3 +12,4 @@ export * from './cancellation.ts';
 export * from './club.ts';
 export * from './access.ts';
 export * from './profile.ts';
+export * from './payments.ts';

@@ -92,6 +92,26 @@ export const ManualRefundRequest = z
   .strict();
 export type ManualRefundRequest = z.infer<typeof ManualRefundRequest>;
 
+export const RefundMethod = z.enum(['card', 'bank_account']);
+export type RefundMethod = z.infer<typeof RefundMethod>;
+
+/**
+ * The answer to a refund request (the spec does not show one): what was paid back, where
+ * to, and whether it is done. A manual refund stays pending (up to 14 days); the bank
+ * account is masked to its last four characters.
+ */
+export const RefundReceipt = z.object({
+  id: z.string(),
+  invoice_id: z.string(),
+  method: RefundMethod,
+  status: z.enum(['pending', 'completed', 'failed']),
+  amount: MinorUnits,
+  currency: Currency,
+  bank_account: z.string().nullable(),
+  created_at: IsoDateTime,
+});
+export type RefundReceipt = z.infer<typeof RefundReceipt>;
+
 export const DibsUrlQuery = z
   .object({
     cancel: z.string().max(2000),
@@ -107,4 +127,57 @@ export type CardFormUrl = z.infer<typeof CardFormUrl>;
 export const VerifoneCreditCardRequest = z
   .object({ location_id: z.string().min(1).max(64) })
   .catchall(z.string().max(2000));
-export const CardRegistered = z.object({ message: z.string() });
+export type VerifoneCreditCardRequest = z.infer<typeof VerifoneCreditCardRequest>;
+
+/** The message of a card that was registered before; the portal treats it as success (spec section 7). */
+export const CARD_ALREADY_EXISTS_MESSAGE = 'Credit card already exists';
+export const CARD_REGISTERED_MESSAGE = 'Credit card registered';
+
+/** The banner on /payment/payment-method-updated (spec section 4). */
+export const CardUpdateOutcome = z.enum(['unknown', 'success', 'exists', 'error']);
+export type CardUpdateOutcome = z.infer<typeof CardUpdateOutcome>;
+
+export const CardRegistered = z.object({
+  message: z.string(),
+  outcome: z.enum(['success', 'exists']).optional(),
+  /** Declined invoices retried against the new card, and what became of each. */
+  retried_invoices: z
+    .array(z.object({ id: z.string(), invoice_number: z.string(), status: InvoiceStatus }))
+    .optional(),
+});
+export type CardRegistered = z.infer<typeof CardRegistered>;
+
+/**
+ * Switzerland (spec section 9): health insurers pay back up to 90 % of the yearly fee to
+ * members of at least six months. A confirmation of membership and of the fees paid in
+ * one calendar year.
+ */
+export const HealthInsuranceQuery = z
+  .object({ year: z.coerce.number().int().min(2000).max(2100).optional() })
+  .strict();
+export const HealthInsuranceConfirmation = z.object({
+  year: z.number().int(),
+  /** Calendar years the member can ask for, newest first (years with fees paid). */
+  years: z.array(z.number().int()),
+  eligible: z.boolean(),
+  member_since: IsoDate,
+  /** Whole months of membership up to today. */
+  months_member: z.number().int().nonnegative(),
+  required_months: z.number().int(),
+  reimbursement_percent: z.number(),
+  /** Fees paid in that year (charged invoices, less refunds), gross. */
+  paid_total: MinorUnits,
+  currency: Currency,
+  payments: z.array(
+    z.object({
+      invoice_number: z.string(),
+      invoice_date: IsoDate,
+      period: Period.nullable(),
+      amount: MinorUnits,
+    }),
+  ),
+  member: InvoiceParty,
+  operator: InvoiceParty,
+  issued_on: IsoDate,
+});
+export type HealthInsuranceConfirmation = z.infer<typeof HealthInsuranceConfirmation>;

@@ -1,0 +1,123 @@
+import { electronicFormatIBAN, isValidBBAN, isValidIBAN } from 'ibantools';
+import { addDays, type IsoDate, maxDate, minDate } from './dates.ts';
+
+/**
+ * Spec section 5: the card update is allowed only when the profile's mobile prefix is a
+ * plus sign followed by digits and the number is digits and spaces (the card providers
+ * receive them). The portal disables the link; the server refuses the update too.
+ */
+export function cardUpdateAllowed(mobile: { prefix: string; number: string }): boolean {
+  return /^\+\d+$/.test(mobile.prefix) && /^[\d ]+$/.test(mobile.number) && /\d/.test(mobile.number);
+}
+
+/** A bank account a manual refund can be paid to, in its electronic form (no spaces). */
+export type BankAccount =
+  | { kind: 'iban'; account: string; country: string }
+  | { kind: 'norwegian_account'; account: string; country: 'NO' };
+
+/**
+ * The account number of a manual refund: an IBAN (EU and Switzerland, any SEPA country),
+ * or, for members in Norway, the 11-digit Norwegian account number with its mod-11 check
+ * digit. Spaces, dots and dashes as people write them are ignored. Null when invalid.
+ */
+export function parseBankAccount(input: string, operatorCountry: string): BankAccount | null {
+  const compact = input.replace(/[\s.-]/g, '').toUpperCase();
+  if (/^[A-Z]{2}/.test(compact)) {
+    const iban = electronicFormatIBAN(compact) ?? '';
+    return isValidIBAN(iban) ? { kind: 'iban', account: iban, country: iban.slice(0, 2) } : null;
+  }
+  if (operatorCountry === 'NO' && /^\d{11}$/.test(compact) && isValidBBAN(compact, 'NO')) {
+    return { kind: 'norwegian_account', account: compact, country: 'NO' };
+  }
+  return null;
+}
+
+/** Shown in answers, e-mails and the event log instead of the number: the last four characters. */
+export function maskBankAccount(account: string): string {
+  return `•••• ${account.slice(-4)}`;
+}
+
+/** Days from `from` to `to`, both included; 0 when `to` is before `from`. */
+export function daysInclusive(from: IsoDate, to: IsoDate): number {
+  if (to < from) return 0;
+  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
+  return Math.round(ms / 86_400_000) + 1;
+}
+
+export interface ClosedDaysRefund {
+  closed_period: { from: IsoDate; to: IsoDate };
+  closed_days: { closed: number; paid: number };
+  refundable_amount: { refundable: number; paid: number };
+}
+
+/**
+ * What a club closure gives back on a paid period: the closed days that fall in the
+ * period, and that share of the amount paid for it, rounded down to the minor unit (never
+ * more than was paid). Null when the closure and the period do not overlap or nothing
+ * was paid.
+ */
+export function closedDaysRefund(
+  paidPeriod: { from: IsoDate; to: IsoDate },
+  paidAmount: number,
+  closure: { from: IsoDate; to: IsoDate },
+): ClosedDaysRefund | null {
+  const from = maxDate(paidPeriod.from, closure.from);
+  const to = minDate(paidPeriod.to, closure.to);
+  const closed = daysInclusive(from, to);
+  const paid = daysInclusive(paidPeriod.from, paidPeriod.to);
+  if (closed === 0 || paid === 0 || paidAmount <= 0) return null;
+  const refundable = Math.floor((paidAmount * closed) / paid);
+  if (refundable <= 0) return null;
+  return {
+    closed_period: { from, to },
+    closed_days: { closed, paid },
+    refundable_amount: { refundable, paid: paidAmount },
+  };
+}
+
+/** Spec section 9 (Switzerland): members of at least six months, up to 90 % of the yearly fee. */
+export const HEALTH_INSURANCE_MIN_MONTHS = 6;
+export const HEALTH_INSURANCE_REIMBURSEMENT_PERCENT = 90;
+
+/** Whole months from the begin date to `asOf` (the day before the same day of month counts as not yet). */
+export function wholeMonthsBetween(begin: IsoDate, asOf: IsoDate): number {
+  if (asOf < begin) return 0;
+  const [by, bm, bd] = begin.split('-').map(Number) as [number, number, number];
+  const [ay, am, ad] = asOf.split('-').map(Number) as [number, number, number];
+  let months = (ay - by) * 12 + (am - bm);
+  if (ad < bd && addDays(asOf, 1).slice(8) !== '01') months -= 1;
+  return Math.max(0, months);
+}
+
+export function healthInsuranceEligible(begin: IsoDate, asOf: IsoDate): boolean {
+  return wholeMonthsBetween(begin, asOf) >= HEALTH_INSURANCE_MIN_MONTHS;
+}
+
+/** Card provider error codes of spec section 8, mapped for the event log only. */
+export const CARD_PROVIDER_ERRORS: Readonly<Record<number, string>> = {
+  100: 'Unexpected error',
+  107: 'Invalid parameter',
+  109: 'Resource not be found',
+  110: 'Invalid resource',
+  111: 'Blocked by a ruleset',
+  113: 'Insufficient permissions',
+  116: 'Access restricted to authenticated users',
+  121: 'Declined by the processor',
+  123: 'Rejected by the processor',
+  126: 'Missing parameter',
+  127: 'Unexpected parameter',
+  137: 'Conflicting parameters',
+  140: '3D Secure processing error',
+  141: 'max failed 3D secure attempts',
+  165: 'max failed transaction attempts',
+  166: 'max notification attempts',
+  167: 'max theme creations',
+  168: 'checkout already completed',
+  169: 'expired',
+  170: 'API timeout',
+  171: 'cancelled',
+};
+
+export function cardProviderErrorText(code: number | string): string {
+  return CARD_PROVIDER_ERRORS[Number(code)] ?? `Unknown provider error ${code}`;
+}

@@ -1,0 +1,81 @@
+import type { CardProvider, Currency, OperatorId } from '@portal/contract';
+
+/**
+ * A card payment provider (operators.md: verifone for de/at/ch, dibs for no/fi). Each has
+ * a sandbox implementation that works offline and is the default, and may have a real
+ * one selected by configuration. Every call is idempotent by the reference it is given,
+ * so a retried request never charges or refunds twice at the provider.
+ */
+export interface CardGateway {
+  readonly provider: CardProvider;
+
+  /**
+   * Starts a card registration: the address of the provider's hosted page (verifone's
+   * checkout, dibs' embedded form) for one checkout of ours. The provider sends the
+   * member back to `successUrl` (or `cancelUrl`) with its query parameters.
+   */
+  startCheckout(request: CheckoutRequest): Promise<{ url: string; providerReference: string | null }>;
+
+  /**
+   * Reads and verifies the parameters the provider returned to the portal. Throws
+   * `CardReturnError` when the signature does not hold (forged or altered parameters).
+   */
+  verifyReturn(params: Record<string, string>): Promise<CardReturn>;
+
+  /** Charges a stored card (a declined invoice retried against the new card). */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+
+  /** Pays money back on an earlier charge, to the card it came from. */
+  refund(request: RefundRequest): Promise<ChargeResult>;
+}
+
+export interface CheckoutRequest {
+  /** Our checkout id; it comes back in the return parameters. */
+  checkoutId: string;
+  operatorId: OperatorId;
+  memberId: string;
+  locale: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type CardReturn =
+  | {
+      outcome: 'registered';
+      checkoutId: string;
+      card: {
+        brand: string;
+        /** Masked, e.g. "•••• 1111": never the full number. */
+        details: string;
+        /** YYMM. */
+        expire: string;
+        /** The provider's token to charge the card again. */
+        token: string;
+        /** Stable per card at the provider: the same card registered again has the same one. */
+        fingerprint: string;
+      };
+    }
+  | { outcome: 'failed'; checkoutId: string; errorCode: number }
+  | { outcome: 'cancelled'; checkoutId: string };
+
+export interface ChargeRequest {
+  token: string;
+  amount: number;
+  currency: Currency;
+  /** Idempotency key: the same reference never charges twice. */
+  reference: string;
+}
+
+export interface RefundRequest {
+  /** The provider's reference of the original charge (or ours, for payments made before). */
+  paymentReference: string;
+  amount: number;
+  currency: Currency;
+  reference: string;
+}
+
+export type ChargeResult =
+  | { ok: true; providerReference: string }
+  | { ok: false; errorCode: number };
+
+export class CardReturnError extends Error {}
