@@ -52,7 +52,10 @@ describe('refund of closed days', () => {
   it('pays back the closed share of the period, rounded down', () => {
     // November: 30 days paid 29.90 €, closed the 10th to the 14th: 5/30 of 2990 = 498.33 → 498.
     expect(
-      closedDaysRefund({ from: '2026-11-01', to: '2026-11-30' }, 2990, { from: '2026-11-10', to: '2026-11-14' }),
+      closedDaysRefund({ from: '2026-11-01', to: '2026-11-30' }, 2990, {
+        from: '2026-11-10',
+        to: '2026-11-14',
+      }),
     ).toEqual({
       closed_period: { from: '2026-11-10', to: '2026-11-14' },
       closed_days: { closed: 5, paid: 30 },
@@ -71,12 +74,17 @@ describe('refund of closed days', () => {
 
   it('is nothing when the closure misses the period', () => {
     expect(
-      closedDaysRefund({ from: '2026-10-01', to: '2026-10-31' }, 3100, { from: '2026-11-01', to: '2026-11-05' }),
+      closedDaysRefund({ from: '2026-10-01', to: '2026-10-31' }, 3100, {
+        from: '2026-11-01',
+        to: '2026-11-05',
+      }),
     ).toBeNull();
   });
 
   it('never gives back more than was paid (property)', () => {
-    const day = fc.integer({ min: 0, max: 800 }).map((n) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10));
+    const day = fc
+      .integer({ min: 0, max: 800 })
+      .map((n) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, day, day, day, fc.integer({ min: 1, max: 1_000_000 }), (a, b, c, d, paid) => {
         const period = a <= b ? { from: a, to: b } : { from: b, to: a };

@@ -74,8 +74,6 @@ export interface RefundRequest {
   reference: string;
 }
 
-export type ChargeResult =
-  | { ok: true; providerReference: string }
-  | { ok: false; errorCode: number };
+export type ChargeResult = { ok: true; providerReference: string } | { ok: false; errorCode: number };
 
 export class CardReturnError extends Error {}
