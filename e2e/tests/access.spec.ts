@@ -1,35 +1,29 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiOrigin, expectNoAxeViolations, origin, signIn, statusBar, useEnglish } from './support.ts';
+import {
+  apiOrigin,
+  catalogue,
+  expectNoAxeViolations,
+  origin,
+  outbox,
+  signIn,
+  statusBar,
+  useEnglish,
+} from './support.ts';
 
 // The catalogues, so the German and French runs use the very texts members read.
 type Catalogue = { [key: string]: string | Catalogue };
-const catalogue = (lang: string): Catalogue =>
-  JSON.parse(readFileSync(new URL(`../../packages/web/src/locales/${lang}.json`, import.meta.url), 'utf8'));
 const text = (c: Catalogue, path: string, values: Record<string, string> = {}) => {
   const raw = path
     .split('.')
     .reduce<Catalogue | string>((node, key) => (node as Catalogue)[key]!, c) as string;
   return raw.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 };
-const de = catalogue('de');
-const fr = catalogue('fr');
+const de: Catalogue = catalogue('de');
+const fr: Catalogue = catalogue('fr');
 
 // Personas no other spec depends on (or whose changes disturb none): the server keeps
 // every change for the run.
 test.use({ bypassCSP: true }); // for the injected axe-core script
-
-interface OutboxMessage {
-  channel: string;
-  to: string;
-  subject: string | null;
-  body: string;
-}
-
-async function outbox(request: APIRequestContext, to?: string): Promise<OutboxMessage[]> {
-  const query = to ? `?to=${encodeURIComponent(to)}` : '';
-  return (await request.get(`${apiOrigin}/api/dev/outbox${query}`)).json();
-}
 
 /** Signs in through the form in a language other than English. */
 async function signInAs(page: Page, operator: string, persona: string, locale: string, c: Catalogue) {

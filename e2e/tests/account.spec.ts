@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiOrigin, expectNoAxeViolations, origin, signIn, statusBar, useEnglish } from './support.ts';
+import {
+  apiOrigin,
+  catalogue,
+  expectNoAxeViolations,
+  origin,
+  signIn,
+  statusBar,
+  useEnglish,
+} from './support.ts';
 
 // The catalogues, so the German and Finnish runs use the very texts members read.
-const catalogue = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../../packages/web/src/locales/${lang}.json`, import.meta.url), 'utf8'));
 const de = catalogue('de');
 const fi = catalogue('fi');
 

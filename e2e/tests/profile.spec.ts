@@ -1,26 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiOrigin, expectNoAxeViolations, origin, signIn, useEnglish } from './support.ts';
+import {
+  apiOrigin,
+  catalogue,
+  expectNoAxeViolations,
+  origin,
+  outbox,
+  signIn,
+  useEnglish,
+} from './support.ts';
 
 // The catalogues, so each language runs with the very texts members read.
-const catalogue = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../../packages/web/src/locales/${lang}.json`, import.meta.url), 'utf8'))
-    .profile;
-const de = catalogue('de');
-const fr = catalogue('fr');
+const de = catalogue('de').profile;
+const fr = catalogue('fr').profile;
 
 test.use({ bypassCSP: true }); // for the injected axe-core script
-
-interface OutboxMessage {
-  channel: string;
-  to: string;
-  subject: string | null;
-  body: string;
-}
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  return (await request.get(`${apiOrigin}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
-}
 
 /** The six digits of the newest SMS to a number. */
 async function smsCode(request: APIRequestContext, to: string): Promise<string> {

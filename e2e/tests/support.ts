@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const port = Number(process.env.E2E_PORT ?? 8199);
@@ -67,4 +68,21 @@ export async function expectNoAxeViolations(page: Page) {
     }));
   });
   expect(violations).toEqual([]);
+}
+
+/** A catalogue of the portal, so runs in other languages use the very texts members read. */
+export const catalogue = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../../packages/web/src/locales/${lang}.json`, import.meta.url), 'utf8'));
+
+export interface OutboxMessage {
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/** What the server sent (dev outbox), newest first, optionally to one address or number. */
+export async function outbox(request: APIRequestContext, to?: string): Promise<OutboxMessage[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : '';
+  return (await request.get(`${apiOrigin}/api/dev/outbox${query}`)).json();
 }
