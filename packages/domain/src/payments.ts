@@ -1,4 +1,5 @@
 import { electronicFormatIBAN, isValidBBAN, isValidIBAN } from 'ibantools';
+import type { InvoiceLineType } from '@portal/contract';
 import { addDays, type IsoDate, maxDate, minDate } from './dates.ts';
 
 /**
@@ -75,6 +76,53 @@ export function closedDaysRefund(
   };
 }
 
+/** Invoice lines that pay for using the club over their period: closed days give back a share of them. */
+export const CLUB_USE_LINE_TYPES: readonly InvoiceLineType[] = [
+  'membership_fee',
+  'rest_of_month_fee',
+  'cancel_freeze_fee',
+];
+
+/**
+ * What one closure gives back on one invoice: closedDaysRefund of each club-use line with a
+ * period, added up, and never more than is left of the payment after earlier refunds. Only
+ * closures that are over count (a planned closure may still be called off). Null when
+ * nothing is refundable.
+ */
+export function invoiceClosureRefund(
+  invoice: {
+    lines: readonly { product_type: string; amount: number; period: { from: IsoDate; to: IsoDate } | null }[];
+    /** The payment less what was already refunded on it. */
+    leftToRefund: number;
+  },
+  closure: { from: IsoDate; to: IsoDate },
+  today: IsoDate,
+): ClosedDaysRefund | null {
+  if (closure.to >= today) return null;
+  const parts = invoice.lines.flatMap((line) => {
+    const part =
+      line.period && (CLUB_USE_LINE_TYPES as readonly string[]).includes(line.product_type)
+        ? closedDaysRefund(line.period, line.amount, closure)
+        : null;
+    return part ? [part] : [];
+  });
+  if (parts.length === 0) return null;
+  const sum = (f: (p: ClosedDaysRefund) => number) => parts.reduce((total, p) => total + f(p), 0);
+  const refundable = Math.min(
+    sum((p) => p.refundable_amount.refundable),
+    invoice.leftToRefund,
+  );
+  if (refundable <= 0) return null;
+  return {
+    closed_period: {
+      from: parts.map((p) => p.closed_period.from).reduce(minDate),
+      to: parts.map((p) => p.closed_period.to).reduce(maxDate),
+    },
+    closed_days: { closed: sum((p) => p.closed_days.closed), paid: sum((p) => p.closed_days.paid) },
+    refundable_amount: { refundable, paid: sum((p) => p.refundable_amount.paid) },
+  };
+}
+
 /** Spec section 9 (Switzerland): members of at least six months, up to 90 % of the yearly fee. */
 export const HEALTH_INSURANCE_MIN_MONTHS = 6;
 export const HEALTH_INSURANCE_REIMBURSEMENT_PERCENT = 90;
@@ -91,6 +139,35 @@ export function wholeMonthsBetween(begin: IsoDate, asOf: IsoDate): number {
 
 export function healthInsuranceEligible(begin: IsoDate, asOf: IsoDate): boolean {
   return wholeMonthsBetween(begin, asOf) >= HEALTH_INSURANCE_MIN_MONTHS;
+}
+
+/** Years with fees paid (charged invoices), newest first: those a confirmation can be asked for. */
+export function yearsWithFeesPaid(invoices: readonly { status: string; invoice_date: IsoDate }[]): number[] {
+  const years = new Set(
+    invoices.filter((i) => i.status === 'charged').map((i) => Number(i.invoice_date.slice(0, 4))),
+  );
+  return [...years].sort((a, b) => b - a);
+}
+
+/** The year a confirmation shows unless asked otherwise: last year once it has fees paid, else this one. */
+export function defaultConfirmationYear(years: readonly number[], today: IsoDate): number {
+  const current = Number(today.slice(0, 4));
+  return years.includes(current - 1) ? current - 1 : current;
+}
+
+/**
+ * The fees paid in a calendar year: the charged invoices dated in it, each less what was
+ * paid back on it (refunds owed or done, so a confirmation never overstates what an
+ * insurer may reimburse).
+ */
+export function feesPaidInYear<T extends { status: string; invoice_date: IsoDate; amount: number }>(
+  invoices: readonly T[],
+  refundedOf: (invoice: T) => number,
+  year: number,
+): { invoice: T; paid: number }[] {
+  return invoices
+    .filter((i) => i.status === 'charged' && Number(i.invoice_date.slice(0, 4)) === year)
+    .map((invoice) => ({ invoice, paid: Math.max(0, invoice.amount - refundedOf(invoice)) }));
 }
 
 /** Card provider error codes of spec section 8, mapped for the event log only. */

@@ -4,10 +4,14 @@ import {
   cardUpdateAllowed,
   closedDaysRefund,
   daysInclusive,
+  defaultConfirmationYear,
+  feesPaidInYear,
   healthInsuranceEligible,
+  invoiceClosureRefund,
   maskBankAccount,
   parseBankAccount,
   wholeMonthsBetween,
+  yearsWithFeesPaid,
 } from '../src/payments.ts';
 
 describe('card update allowed (spec section 5)', () => {
@@ -96,6 +100,79 @@ describe('refund of closed days', () => {
         expect(r.closed_days.closed).toBe(daysInclusive(r.closed_period.from, r.closed_period.to));
       }),
     );
+  });
+});
+
+describe('refund of one closure on one invoice', () => {
+  const november = { from: '2026-11-01', to: '2026-11-30' };
+  const fee = (amount: number, period = november, product_type = 'membership_fee') => ({
+    product_type,
+    amount,
+    period,
+  });
+  const closure = { from: '2026-11-10', to: '2026-11-14' };
+
+  it('is the closed share of the membership fee, once the closure is over', () => {
+    const invoice = { lines: [fee(2990)], leftToRefund: 2990 };
+    expect(invoiceClosureRefund(invoice, closure, '2026-11-15')).toEqual(
+      closedDaysRefund(november, 2990, closure),
+    );
+    expect(invoiceClosureRefund(invoice, closure, '2026-11-14')).toBeNull();
+  });
+
+  it('ignores lines that do not pay for the club, and lines without a period', () => {
+    const invoice = {
+      lines: [
+        fee(300, november, 'add_on_fee'),
+        fee(4900, november, 'freeze_fee'),
+        { ...fee(2990), period: null },
+      ],
+      leftToRefund: 8190,
+    };
+    expect(invoiceClosureRefund(invoice, closure, '2026-12-01')).toBeNull();
+  });
+
+  it('adds up the club-use lines the closure touches', () => {
+    const restOfOctober = fee(500, { from: '2026-10-27', to: '2026-10-31' }, 'rest_of_month_fee');
+    const invoice = { lines: [restOfOctober, fee(3100)], leftToRefund: 3600 };
+    // 30 Oct – 2 Nov: 2 of 5 October days (200) and 2 of 30 November days (206.66 → 206).
+    expect(invoiceClosureRefund(invoice, { from: '2026-10-30', to: '2026-11-02' }, '2026-12-01')).toEqual({
+      closed_period: { from: '2026-10-30', to: '2026-11-02' },
+      closed_days: { closed: 4, paid: 35 },
+      refundable_amount: { refundable: 406, paid: 3600 },
+    });
+  });
+
+  it('never gives back more than is left of the payment', () => {
+    expect(
+      invoiceClosureRefund({ lines: [fee(2990)], leftToRefund: 100 }, closure, '2026-12-01')
+        ?.refundable_amount,
+    ).toEqual({ refundable: 100, paid: 2990 });
+    expect(invoiceClosureRefund({ lines: [fee(2990)], leftToRefund: 0 }, closure, '2026-12-01')).toBeNull();
+  });
+});
+
+describe('fees paid in a calendar year (health-insurance confirmation)', () => {
+  const invoices = [
+    { id: 'a', status: 'charged', invoice_date: '2026-02-01', amount: 8900 },
+    { id: 'b', status: 'declined', invoice_date: '2026-01-01', amount: 8900 },
+    { id: 'c', status: 'charged', invoice_date: '2025-12-01', amount: 8900 },
+    { id: 'd', status: 'scheduled', invoice_date: '2024-12-01', amount: 8900 },
+  ];
+
+  it('offers the years with charged invoices, last year by default once it has some', () => {
+    expect(yearsWithFeesPaid(invoices)).toEqual([2026, 2025]);
+    expect(defaultConfirmationYear([2026, 2025], '2026-11-22')).toBe(2025);
+    expect(defaultConfirmationYear([2026], '2026-11-22')).toBe(2026);
+    expect(defaultConfirmationYear([], '2026-11-22')).toBe(2026);
+  });
+
+  it('counts charged invoices of the year, less refunds', () => {
+    const refunded = (i: { id: string }) => (i.id === 'a' ? 1483 : 0);
+    expect(feesPaidInYear(invoices, refunded, 2026).map((f) => [f.invoice.id, f.paid])).toEqual([
+      ['a', 7417],
+    ]);
+    expect(feesPaidInYear(invoices, refunded, 2024)).toEqual([]);
   });
 });
 

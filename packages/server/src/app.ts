@@ -2,6 +2,9 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { CardProvider } from '@portal/contract';
+import { createCardGateways } from './adapters/cards/factory.ts';
+import type { CardGateway } from './adapters/cards/index.ts';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
@@ -22,6 +25,7 @@ import { registerClubRoutes } from './modules/club/routes.ts';
 import { createClubService } from './modules/club/service.ts';
 import { registerConsentsRoutes } from './modules/consents/routes.ts';
 import { createConsentsService } from './modules/consents/service.ts';
+import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
@@ -31,7 +35,11 @@ import { createFreezeService } from './modules/freeze/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerMembershipRoutes } from './modules/membership/routes.ts';
 import { createMembershipService } from './modules/membership/service.ts';
-import { registerPaymentsRoutes } from './modules/payments/routes.ts';
+import {
+  registerCardRoutes,
+  registerPaymentsRoutes,
+  registerRefundRoutes,
+} from './modules/payments/routes.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
@@ -51,6 +59,8 @@ export interface BuildAppOptions {
   wallClock?: () => number;
   /** Fastify logger options; defaults to pino at config.logLevel with secrets redacted. */
   logger?: FastifyServerOptions['logger'];
+  /** Card gateways to use instead of those of config.cards (tests). */
+  cardGateways?: Record<CardProvider, CardGateway>;
 }
 
 /** Query parameters that may carry secrets are cut from logged URLs. */
@@ -114,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     mailer: sandboxMailer(clock),
     sms: sandboxSms(clock),
+    cardGateways: options.cardGateways ?? createCardGateways(config.cards),
     wallClock: options.wallClock ?? Date.now,
   };
 
@@ -137,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, auth, requireAuth);
   registerMembershipRoutes(app, createMembershipService(deps), requireAuth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
+  registerRefundRoutes(app, deps, requireAuth);
+  registerCardRoutes(app, deps, requireAuth);
   registerReferralRoutes(app, deps, requireAuth);
   registerWorkoutsRoutes(app, createWorkoutsService(deps), requireAuth);
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
@@ -155,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.
     const movable = config.portalClock && isMutableClock(clock) ? clock : null;
     registerDevRoutes(app, createDevService(deps), movable);
+    registerCardSandboxRoutes(app, deps);
   }
 
   await registerWeb(app, config);

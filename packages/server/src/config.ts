@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
+import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
 
 /** The repository root, so default paths work whatever the process's cwd is. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -38,6 +39,8 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of the rate-limit keys in Redis, so several portals (or test runs) can share one. */
   redisKeyPrefix: string;
+  /** Sandbox, real or off per card provider (CARD_PROVIDER_*, their secrets from the environment). */
+  cards: CardSettings;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit:',
+    cards: loadCardSettings(env, nodeEnv === 'production'),
   };
 }

@@ -1,3 +1,5 @@
+import type { CardProvider } from '@portal/contract';
+import type { CardGateway } from './adapters/cards/index.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import type { SmsSender } from './adapters/sms/index.ts';
 import type { Clock } from './clock.ts';
@@ -11,6 +13,8 @@ export interface AppDeps {
   config: Config;
   mailer: Mailer;
   sms: SmsSender;
+  /** One gateway per card provider; services pick `cardGateways[operator.cardProvider]`. */
+  cardGateways: Record<CardProvider, CardGateway>;
   /** Real elapsed time in ms for rate limiting (Retry-After is real seconds, whatever PORTAL_CLOCK says). */
   wallClock: () => number;
 }

@@ -24,12 +24,14 @@ describe.each(databases())('invoices on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  it('lists a year of monthly invoices, newest first, parsed by the contract', async () => {
+  it('lists monthly invoices from January of last year, newest first, parsed by the contract', async () => {
     const invoices = await list('active', 'de');
-    expect(invoices).toHaveLength(12);
+    // 2025-01 to 2026-11: a whole previous year for the health-insurance confirmation and the invoice history.
+    expect(invoices).toHaveLength(23);
     const dates = invoices.map((i) => i.invoice_date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates[0]).toBe('2026-11-01');
+    expect(dates.at(-1)).toBe('2025-01-01');
     for (const invoice of invoices) {
       expect(invoice.status).toBe('charged');
       expect(invoice.amount).toBe(invoice.lines.reduce((sum, l) => sum + l.amount, 0));

@@ -214,6 +214,10 @@ export const paymentMethods = pgTable(
     details: text('details').notNull(),
     /** YYMM. */
     expire: text('expire').notNull(),
+    /** The provider's token for charging the card again (never a card number). */
+    providerToken: text('provider_token'),
+    /** A stable hash of the card at the provider, to tell a card already registered. */
+    fingerprint: text('fingerprint'),
     createdAt: instant('created_at').notNull(),
     removedAt: instant('removed_at'),
   },
@@ -264,12 +268,6 @@ export const invoiceLines = pgTable(
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
 );
 
-export interface StoredRefund {
-  status: string;
-  amount: number;
-  created_at: string;
-}
-
 export const payments = pgTable(
   'payments',
   {
@@ -279,10 +277,94 @@ export const payments = pgTable(
       .references(() => invoices.id),
     status: text('status').notNull(),
     amount: integer('amount').notNull(),
-    refunds: jsonb('refunds').$type<StoredRefund[]>().notNull().default([]),
+    /** The card provider's reference of the charge (refunds refer to it); null for older payments. */
+    providerReference: text('provider_reference'),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [index('payments_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * Money paid back on a payment: closed days of the member's club to the card, or to a bank
+ * account. One refund per invoice and closure, enforced by the unique index, so a refund
+ * requested twice at once is paid once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    closureId: text('closure_id')
+      .notNull()
+      .references(() => clubClosures.id),
+    method: text('method').$type<'card' | 'bank_account'>().notNull(),
+    amount: integer('amount').notNull(),
+    /**
+     * The account a manual refund is paid to, in full because finance pays to it; answers,
+     * e-mails and events carry only maskBankAccount's last four characters.
+     */
+    bankAccount: text('bank_account'),
+    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull(),
+    createdAt: instant('created_at').notNull(),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_invoice_closure_uq').on(t.invoiceId, t.closureId),
+    index('refunds_member_idx').on(t.memberId),
+    index('refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** Days a club was closed (renovation, damage): paid days that fall in them can be refunded. */
+export const clubClosures = pgTable(
+  'club_closures',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    beginDate: day('begin_date').notNull(),
+    endDate: day('end_date').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('club_closures_location_idx').on(t.locationId, t.beginDate)],
+);
+
+/**
+ * A card registration started with a provider (hosted page or checkout). Its id travels
+ * through the provider and comes back in the signed return; a return for a checkout that is
+ * not open (unknown, completed, expired, another member's) is refused, so a return cannot
+ * be replayed.
+ */
+export const cardCheckouts = pgTable(
+  'card_checkouts',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    provider: text('provider').$type<'verifone' | 'dibs'>().notNull(),
+    locationId: text('location_id').notNull(),
+    status: text('status').$type<'open' | 'completed' | 'cancelled' | 'failed'>().notNull(),
+    /** The provider's own reference for the checkout, when it has one. */
+    providerReference: text('provider_reference'),
+    /** Where the provider sends the member back (validated to the operator's own origin). */
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [index('card_checkouts_member_idx').on(t.memberId, t.createdAt)],
 );
 
 /** One row per member and calendar month with the number of visits. */

@@ -17,6 +17,7 @@ export const PERSONA_STATUS = {
   rfid: 'active',
   invalid_details: 'active',
   max_frozen: 'active',
+  closed_club: 'active',
 } as const satisfies Record<string, MembershipStatus>;
 
 export type Persona = keyof typeof PERSONA_STATUS;
@@ -60,6 +61,8 @@ export interface OperatorSeed {
   streets: Omit<PostalAddress, 'country'>[];
   people: PersonSeed[];
   card: { brand: string; details: string };
+  /** Why the closed_club persona's club was closed for some days last month (as the operator records it). */
+  closureReason: string;
 }
 
 const addr = (street: string, postal_code: string, postal_location: string) => ({
@@ -161,8 +164,10 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       p('Leon', 'Wolf', 'male'),
       p('Emma', 'Neumann', 'female'),
       p('Tim', 'Schwarz', 'male'),
+      p('Paula', 'Krüger', 'female'),
     ],
     card: { brand: 'visa', details: '**** **** **** 4242' },
+    closureReason: 'Wasserschaden in den Umkleiden',
   },
   at: {
     clubs: [
@@ -220,8 +225,10 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       p('Andreas', 'Eder', 'male'),
       p('Johanna', 'Winkler', 'female'),
       p('Simon', 'Aigner', 'male'),
+      p('Valentina', 'Mayr', 'female'),
     ],
     card: { brand: 'mastercard', details: '**** **** **** 5454' },
+    closureReason: 'Sanierung der Lüftungsanlage',
   },
   ch: {
     clubs: [
@@ -279,8 +286,10 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       p('Marco', 'Schneider', 'male'),
       p('Céline', 'Morel', 'female'),
       p('Reto', 'Huber', 'male'),
+      p('Anouk', 'Roth', 'female'),
     ],
     card: { brand: 'visa', details: '**** **** **** 1881' },
+    closureReason: 'Sanierung der Garderoben',
   },
   no: {
     clubs: [
@@ -350,8 +359,10 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       p('Sindre', 'Haugen', 'male'),
       p('Maja', 'Solberg', 'female'),
       p('Erik', 'Ødegård', 'male'),
+      p('Tuva', 'Lund', 'female'),
     ],
     card: { brand: 'visa', details: '**** **** **** 0004' },
+    closureReason: 'Vannlekkasje i garderobene',
   },
   fi: {
     clubs: [
@@ -409,7 +420,9 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       p('Väinö', 'Saarinen', 'male'),
       p('Iida', 'Salminen', 'female'),
       p('Elias', 'Heinonen', 'male'),
+      p('Aada', 'Rantanen', 'female'),
     ],
     card: { brand: 'mastercard', details: '**** **** **** 2223' },
+    closureReason: 'Pukuhuoneiden putkiremontti',
   },
 };

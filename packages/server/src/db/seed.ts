@@ -43,6 +43,7 @@ interface Rows {
   lines: Insert<typeof t.invoiceLines>[];
   payments: Insert<typeof t.payments>[];
   workouts: Insert<typeof t.workouts>[];
+  closures: Insert<typeof t.clubClosures>[];
 }
 
 interface Plan {
@@ -58,6 +59,10 @@ interface Plan {
   /** The current month's invoice is declined (it has a period, so it is unpaid). */
   declinedCurrent?: boolean;
   invalidMobile?: boolean;
+  /** First month billed, when the history goes back further than the last twelve months. */
+  invoicesFrom?: IsoDate;
+  /** Days the member's club was closed (a refund of closed days). */
+  closure?: { begin: IsoDate; end: IsoDate };
 }
 
 /**
@@ -83,7 +88,15 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
   const longAgo = addMonths(thisMonth, -25);
   switch (persona) {
     case 'active':
-      return { club: 0, signupKind: 'regular', beginDate: longAgo, keys: 'pin_history', card: true };
+      // Invoices from January of last year: a whole year for the health-insurance confirmation.
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: longAgo,
+        keys: 'pin_history',
+        card: true,
+        invoicesFrom: addMonths(`${today.slice(0, 4)}-01-01`, -12),
+      };
     case 'scheduled_freeze':
       return {
         club: 0,
@@ -184,6 +197,18 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
         keys: 'pin',
         card: true,
       };
+    case 'closed_club': {
+      // A member of four months (short of the Swiss six) whose club closed the 10th to 14th of last month.
+      const lastMonth = addMonths(thisMonth, -1);
+      return {
+        club: 1,
+        signupKind: 'regular',
+        beginDate: addMonths(thisMonth, -4),
+        keys: 'pin',
+        card: true,
+        closure: { begin: addDays(lastMonth, 9), end: addDays(lastMonth, 13) },
+      };
+    }
   }
 }
 
@@ -363,12 +388,24 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
       });
     }
 
+    if (plan.closure) {
+      rows.closures.push({
+        id: randomUUID(),
+        locationId: clubIds[plan.club]!,
+        beginDate: plan.closure.begin,
+        endDate: plan.closure.end,
+        reason: seed.closureReason,
+        createdAt: atMorning(plan.closure.begin),
+      });
+    }
+
     // Monthly invoices for the last twelve months the membership ran (billed on the 1st).
     const runsUntil = minDate(today, plan.endDate ?? plan.stoppedOn ?? today);
     const firstMonth = maxDate(startOfMonth(plan.beginDate), addMonths(startOfMonth(today), -11));
+    const firstBilled = maxDate(startOfMonth(plan.beginDate), plan.invoicesFrom ?? firstMonth);
     const ran = plan.beginDate <= today && !(plan.cancelledOn && plan.cancelledOn < plan.beginDate);
     if (ran) {
-      for (let month = firstMonth; month <= runsUntil; month = addMonths(month, 1)) {
+      for (let month = firstBilled; month <= runsUntil; month = addMonths(month, 1)) {
         invoiceSeq += 1;
         const invoiceId = randomUUID();
         const frozen = isFrozenMonth(plan, month);
@@ -407,7 +444,6 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
           invoiceId,
           status: declined ? 'declined' : 'captured',
           amount,
-          refunds: [],
           createdAt: atMorning(month),
         });
       }
@@ -450,6 +486,7 @@ async function insertAll(tx: Tx, rows: Rows): Promise<void> {
   await insertChunks(tx, t.invoiceLines, rows.lines);
   await insertChunks(tx, t.payments, rows.payments);
   await insertChunks(tx, t.workouts, rows.workouts);
+  await insertChunks(tx, t.clubClosures, rows.closures);
 }
 
 /**
@@ -478,6 +515,7 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
       lines: [],
       payments: [],
       workouts: [],
+      closures: [],
     };
     operatorIds.forEach((op, index) => {
       buildOperator(op, now, passwordHash, rows, index);

@@ -1,4 +1,6 @@
-import type { OperatorId } from '@portal/contract';
+import type { Invoice, OperatorId } from '@portal/contract';
+import { getOperator } from '@portal/domain';
+import type { members } from '../../db/schema.ts';
 
 interface Party {
   addressLines: string[];
@@ -52,3 +54,24 @@ export const invoiceParties: Record<OperatorId, { operator: Party; memberNumberL
     memberNumberLabel: 'Jäsennumero',
   },
 };
+
+/** The member and the operator as every invoice (and the health-insurance confirmation) names them. */
+export function partiesOf(
+  member: typeof members.$inferSelect,
+  membershipNumber: string,
+): Pick<Invoice, 'member' | 'operator'> {
+  const operatorId = member.operatorId as OperatorId;
+  const parties = invoiceParties[operatorId];
+  return {
+    member: {
+      name: `${member.firstName} ${member.lastName}`,
+      address_lines: [member.street, `${member.postalCode} ${member.postalLocation}`],
+      identifiers: [{ label: parties.memberNumberLabel, value: membershipNumber }],
+    },
+    operator: {
+      name: getOperator(operatorId).name,
+      address_lines: parties.operator.addressLines,
+      identifiers: parties.operator.identifiers,
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { invoiceLines, invoices, payments } from '../../db/schema.ts';
+import { invoiceLines, invoices, payments, refunds } from '../../db/schema.ts';
 
 export function listInvoices(ex: Executor, memberId: string) {
   return ex
@@ -35,6 +35,15 @@ export function listPayments(ex: Executor, invoiceIds: string[]) {
     .from(payments)
     .where(inArray(payments.invoiceId, invoiceIds))
     .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export function listRefunds(ex: Executor, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.invoiceId, invoiceIds))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
 /** The earliest scheduled invoice on or after a date, if the billing system stored one. */

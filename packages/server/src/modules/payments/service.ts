@@ -6,13 +6,13 @@ import {
   isInactiveStatus,
   vatRateOn,
 } from '@portal/domain';
-import type { invoiceLines, invoices, members, payments } from '../../db/schema.ts';
+import type { invoiceLines, invoices, members, payments, refunds } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as membershipRepo from '../membership/repository.ts';
-import { invoiceParties } from './parties.ts';
+import { partiesOf } from './parties.ts';
 import * as repo from './repository.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -24,12 +24,12 @@ function toInvoice(
   row: InvoiceRow,
   lines: (typeof invoiceLines.$inferSelect)[],
   paymentRows: (typeof payments.$inferSelect)[],
+  refundRows: (typeof refunds.$inferSelect)[],
   member: MemberRow,
   membershipNumber: string,
 ): Invoice {
   const operatorId = member.operatorId as OperatorId;
   const operator = getOperator(operatorId);
-  const parties = invoiceParties[operatorId];
   return {
     id: row.id,
     invoice_number: row.invoiceNumber,
@@ -49,23 +49,16 @@ function toInvoice(
     payments: paymentRows.map((p) => ({
       status: p.status,
       created_at: p.createdAt.toISOString(),
-      refunds: p.refunds.map((r) => ({ status: r.status, amount: r.amount, created_at: r.created_at })),
+      refunds: refundRows
+        .filter((r) => r.paymentId === p.id)
+        .map((r) => ({ status: r.status, amount: r.amount, created_at: r.createdAt.toISOString() })),
     })),
     payment_method:
       row.paymentMethodType && row.paymentMethodDetails
         ? { type: row.paymentMethodType, details: row.paymentMethodDetails }
         : null,
     vat_rate: vatRateOn(operator, row.invoiceDate),
-    member: {
-      name: `${member.firstName} ${member.lastName}`,
-      address_lines: [member.street, `${member.postalCode} ${member.postalLocation}`],
-      identifiers: [{ label: parties.memberNumberLabel, value: membershipNumber }],
-    },
-    operator: {
-      name: operator.name,
-      address_lines: parties.operator.addressLines,
-      identifiers: parties.operator.identifiers,
-    },
+    ...partiesOf(member, membershipNumber),
   };
 }
 
@@ -92,14 +85,20 @@ export function createPaymentsService(deps: AppDeps) {
   async function assemble(rows: InvoiceRow[], auth: AuthContext): Promise<Invoice[]> {
     const { member, membership } = await owner(auth);
     const ids = rows.map((r) => r.id);
-    const [lines, paymentRows] = await Promise.all([repo.listLines(db, ids), repo.listPayments(db, ids)]);
+    const [lines, paymentRows, refundRows] = await Promise.all([
+      repo.listLines(db, ids),
+      repo.listPayments(db, ids),
+      repo.listRefunds(db, ids),
+    ]);
     const linesBy = groupBy(lines, (l) => l.invoiceId);
     const paymentsBy = groupBy(paymentRows, (p) => p.invoiceId);
+    const refundsBy = groupBy(refundRows, (r) => r.invoiceId);
     return rows.map((row) =>
       toInvoice(
         row,
         linesBy.get(row.id) ?? [],
         paymentsBy.get(row.id) ?? [],
+        refundsBy.get(row.id) ?? [],
         member,
         membership.membershipNumber,
       ),

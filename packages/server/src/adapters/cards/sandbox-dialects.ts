@@ -1,0 +1,149 @@
+import type { CardProvider } from '@portal/contract';
+import type { CardReturn } from './index.ts';
+import { maskCardNumber } from './test-cards.ts';
+
+/** What the sandbox page reports back, before it is spelled in a provider's parameters. */
+export type SandboxResult =
+  | {
+      outcome: 'registered';
+      checkoutId: string;
+      transactionId: string;
+      card: { brand: string; last4: string; expire: string; token: string; fingerprint: string };
+    }
+  | { outcome: 'failed'; checkoutId: string; transactionId: string; errorCode: number }
+  | { outcome: 'cancelled'; checkoutId: string };
+
+/**
+ * How one provider names its return parameters. The two sandboxes deliberately differ
+ * (as the real providers do), so the portal has to post back whatever it was given.
+ */
+export interface Dialect {
+  signatureField: string;
+  /** The signed fields; anything else in a return is ignored. */
+  fields: readonly string[];
+  encode(result: SandboxResult): Record<string, string>;
+  decode(params: Record<string, string>): CardReturn | null;
+}
+
+const isYymm = (v: string | undefined): v is string => !!v && /^\d{2}(0[1-9]|1[0-2])$/.test(v);
+const isCode = (v: string | undefined): v is string => !!v && /^\d{1,4}$/.test(v);
+
+/** verifone: snake_case names like its eCommerce API, status success/failed/cancelled. */
+const verifone: Dialect = {
+  signatureField: 'signature',
+  fields: [
+    'checkout_id',
+    'transaction_id',
+    'status',
+    'card_brand',
+    'card_last4',
+    'card_expiry',
+    'reuse_token',
+    'analytics_token',
+    'error_code',
+  ],
+  encode(r): Record<string, string> {
+    if (r.outcome === 'cancelled') return { checkout_id: r.checkoutId, status: 'cancelled' };
+    if (r.outcome === 'failed') {
+      return {
+        checkout_id: r.checkoutId,
+        transaction_id: r.transactionId,
+        status: 'failed',
+        error_code: String(r.errorCode),
+      };
+    }
+    return {
+      checkout_id: r.checkoutId,
+      transaction_id: r.transactionId,
+      status: 'success',
+      card_brand: r.card.brand,
+      card_last4: r.card.last4,
+      card_expiry: r.card.expire,
+      reuse_token: r.card.token,
+      analytics_token: r.card.fingerprint,
+    };
+  },
+  decode(p) {
+    const checkoutId = p.checkout_id;
+    if (!checkoutId) return null;
+    if (p.status === 'cancelled') return { outcome: 'cancelled', checkoutId };
+    if (p.status === 'failed' && isCode(p.error_code)) {
+      return { outcome: 'failed', checkoutId, errorCode: Number(p.error_code) };
+    }
+    const { card_brand: brand, card_last4: last4, reuse_token: token, analytics_token: fp } = p;
+    if (p.status !== 'success' || !brand || !last4 || !token || !fp || !isYymm(p.card_expiry)) return null;
+    return {
+      outcome: 'registered',
+      checkoutId,
+      card: { brand, details: maskCardNumber(last4), expire: p.card_expiry, token, fingerprint: fp },
+    };
+  },
+};
+
+const DIBS_BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'MC' };
+
+/** dibs: its classic lower-case names, ACCEPTED/DECLINED/CANCELLED and a MAC. */
+const dibs: Dialect = {
+  signatureField: 'MAC',
+  fields: [
+    'orderid',
+    'transact',
+    'status',
+    'cardtype',
+    'cardnomask',
+    'expmon',
+    'expyear',
+    'ticket',
+    'cardfingerprint',
+    'errorcode',
+  ],
+  encode(r): Record<string, string> {
+    if (r.outcome === 'cancelled') return { orderid: r.checkoutId, status: 'CANCELLED' };
+    if (r.outcome === 'failed') {
+      return {
+        orderid: r.checkoutId,
+        transact: r.transactionId,
+        status: 'DECLINED',
+        errorcode: String(r.errorCode),
+      };
+    }
+    return {
+      orderid: r.checkoutId,
+      transact: r.transactionId,
+      status: 'ACCEPTED',
+      cardtype: DIBS_BRANDS[r.card.brand] ?? r.card.brand.toUpperCase(),
+      cardnomask: `XXXXXXXXXXXX${r.card.last4}`,
+      expmon: r.card.expire.slice(2),
+      expyear: r.card.expire.slice(0, 2),
+      ticket: r.card.token,
+      cardfingerprint: r.card.fingerprint,
+    };
+  },
+  decode(p) {
+    const checkoutId = p.orderid;
+    if (!checkoutId) return null;
+    if (p.status === 'CANCELLED') return { outcome: 'cancelled', checkoutId };
+    if (p.status === 'DECLINED' && isCode(p.errorcode)) {
+      return { outcome: 'failed', checkoutId, errorCode: Number(p.errorcode) };
+    }
+    const expire = `${p.expyear ?? ''}${p.expmon ?? ''}`;
+    const last4 = /^X*(\d{4})$/.exec(p.cardnomask ?? '')?.[1];
+    const brand = Object.entries(DIBS_BRANDS).find(([, code]) => code === p.cardtype)?.[0];
+    if (p.status !== 'ACCEPTED' || !brand || !last4 || !p.ticket || !p.cardfingerprint || !isYymm(expire)) {
+      return null;
+    }
+    return {
+      outcome: 'registered',
+      checkoutId,
+      card: {
+        brand,
+        details: maskCardNumber(last4),
+        expire,
+        token: p.ticket,
+        fingerprint: p.cardfingerprint,
+      },
+    };
+  },
+};
+
+export const dialects: Record<CardProvider, Dialect> = { verifone, dibs };

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CARD_ALREADY_EXISTS_MESSAGE,
+  CARD_REGISTERED_MESSAGE,
+  type CardFormUrl,
+  type CardRegistered,
+  type VerifoneCreditCardRequest,
+} from '@portal/contract';
+import { cardProviderErrorText } from '@portal/domain';
+import type { CardReturn } from '../../adapters/cards/index.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { linkOrigin } from '../../http/origins.ts';
+import type { AuthContext } from '../../http/request-context.ts';
+import { insertEvent } from '../events/repository.ts';
+import { loadMembershipState, type MembershipState } from '../membership/state.ts';
+import {
+  checkAllowed,
+  checkLocation,
+  checkProvider,
+  portalAddress,
+  providerTrouble,
+  refusal,
+} from './card-checks.ts';
+import type { CardRefusal } from './card-messages.ts';
+import * as repo from './card-repository.ts';
+import { mailCardUpdate, retryDeclinedInvoices } from './card-retry.ts';
+
+/** How long the provider's page may take before its return is refused. */
+const CHECKOUT_MINUTES = 30;
+/** Card provider error 171 (spec section 8): the member cancelled on the provider's page. */
+const CANCELLED = 171;
+
+export function createCardService(deps: AppDeps) {
+  const { db, clock } = deps;
+
+  /** Opens a checkout with the operator's provider and logs `update_credit_card` in_progress. */
+  async function openCheckout(
+    state: MembershipState,
+    locale: string,
+    returns: { successUrl: string; cancelUrl: string },
+  ): Promise<CardFormUrl> {
+    checkAllowed(state);
+    const provider = state.operator.cardProvider;
+    const id = randomUUID();
+    const started = await deps.cardGateways[provider]
+      .startCheckout({
+        checkoutId: id,
+        operatorId: state.operator.id,
+        memberId: state.member.id,
+        locale,
+        ...returns,
+      })
+      .catch((error: unknown) => providerTrouble(state, error));
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await repo.insertCheckout(tx, {
+        id,
+        memberId: state.member.id,
+        provider,
+        locationId: state.membership.locationId,
+        status: 'open',
+        providerReference: started.providerReference,
+        ...returns,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+      });
+      await insertEvent(tx, {
+        id: randomUUID(),
+        memberId: state.member.id,
+        membershipId: state.membership.id,
+        action: 'update_credit_card',
+        status: 'in_progress',
+        details: { provider, checkout_id: id },
+        createdAt: now,
+      });
+    });
+    return { url: started.url };
+  }
+
+  /** Writes the failed or cancelled return (checkout already closed) and says why. */
+  async function logFailure(tx: Executor, state: MembershipState, checkoutId: string, errorCode: number) {
+    await insertEvent(tx, {
+      id: randomUUID(),
+      memberId: state.member.id,
+      membershipId: state.membership.id,
+      action: 'update_credit_card',
+      status: 'failure',
+      details: {
+        provider: state.operator.cardProvider,
+        checkout_id: checkoutId,
+        error_code: errorCode,
+        error: cardProviderErrorText(errorCode),
+      },
+      createdAt: clock.now(),
+    });
+  }
+
+  /** Stores the verified card and retries the declined invoices, all under the membership lock. */
+  async function register(
+    auth: AuthContext,
+    locationId: string,
+    verified: CardReturn,
+  ): Promise<CardRegistered | { refused: CardRefusal }> {
+    return db.transaction(async (tx) => {
+      const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+      checkAllowed(state);
+      checkLocation(state, locationId, 'body.location_id');
+      const provider = state.operator.cardProvider;
+      const now = clock.now();
+      const status = { registered: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;
+      const where = { id: verified.checkoutId, memberId: state.member.id, provider, now };
+      const checkout = await repo.closeCheckout(tx, where, status[verified.outcome]);
+      if (!checkout) throw refusal(state, 'invalid_card_return');
+
+      if (verified.outcome === 'failed') {
+        await logFailure(tx, state, checkout.id, verified.errorCode);
+        return { refused: 'card_declined' };
+      }
+      if (verified.outcome === 'cancelled') {
+        await logFailure(tx, state, checkout.id, CANCELLED);
+        return { refused: 'card_update_cancelled' };
+      }
+
+      const card = verified.card;
+      const methods = await repo.currentPaymentMethods(tx, state.member.id);
+      const current = methods.at(-1);
+      const exists = current?.provider === provider && current.fingerprint === card.fingerprint;
+      let methodId: string;
+      if (current && exists) {
+        methodId = current.id;
+        await repo.refreshPaymentMethod(tx, current.id, { expire: card.expire, providerToken: card.token });
+      } else {
+        methodId = randomUUID();
+        await repo.removePaymentMethods(tx, state.member.id, now);
+        await repo.insertPaymentMethod(tx, {
+          id: methodId,
+          memberId: state.member.id,
+          provider,
+          type: 'card',
+          brand: card.brand,
+          details: card.details,
+          expire: card.expire,
+          providerToken: card.token,
+          fingerprint: card.fingerprint,
+          createdAt: now,
+        });
+      }
+      const outcome = exists ? 'exists' : 'success';
+      await insertEvent(tx, {
+        id: randomUUID(),
+        memberId: state.member.id,
+        membershipId: state.membership.id,
+        action: 'update_credit_card',
+        status: 'success',
+        details: {
+          provider,
+          checkout_id: checkout.id,
+          payment_method_id: methodId,
+          brand: card.brand,
+          details: card.details,
+          expire: card.expire,
+          outcome,
+        },
+        createdAt: now,
+      });
+      const gateway = deps.cardGateways[provider];
+      const retried = await retryDeclinedInvoices(tx, deps, state, gateway, card, checkout.id);
+      await mailCardUpdate(tx, deps, state, card, outcome, retried);
+      return {
+        message: exists ? CARD_ALREADY_EXISTS_MESSAGE : CARD_REGISTERED_MESSAGE,
+        outcome,
+        retried_invoices: retried.map((r) => ({
+          id: r.invoice.id,
+          invoice_number: r.invoice.invoiceNumber,
+          status: r.charged ? ('charged' as const) : ('declined' as const),
+        })),
+      };
+    });
+  }
+
+  return {
+    /** GET /v1/membership/dibs_url: the embeddable form, returning to the portal's own addresses. */
+    async dibsUrl(
+      auth: AuthContext,
+      query: { cancel: string; success: string; locale: string; location: string },
+    ): Promise<CardFormUrl> {
+      const state = await loadMembershipState(db, auth.memberId, clock);
+      checkProvider(state, 'dibs');
+      checkLocation(state, query.location, 'query.location');
+      const successUrl = portalAddress(state, query.success, 'query.success', deps);
+      const cancelUrl = portalAddress(state, query.cancel, 'query.cancel', deps);
+      const known = (state.operator.locales as readonly string[]).includes(query.locale);
+      const locale = known ? query.locale : state.member.locale;
+      return openCheckout(state, locale, { successUrl, cancelUrl });
+    },
+
+    /**
+     * GET /v1/membership/verifone_url: the checkout, returning to the origin the portal was
+     * called on when the operator allows it (else its public origin).
+     */
+    async verifoneUrl(auth: AuthContext, requestOrigin: string): Promise<CardFormUrl> {
+      const state = await loadMembershipState(db, auth.memberId, clock);
+      checkProvider(state, 'verifone');
+      const origin = linkOrigin(state.operator.id, requestOrigin, deps.config);
+      return openCheckout(state, state.member.locale, {
+        successUrl: `${origin}/payment/payment-method-updated`,
+        cancelUrl: `${origin}/payment/credit-card?cancelled=1`,
+      });
+    },
+
+    /**
+     * POST /v1/membership/verifone_credit_card (both providers): verifies the provider's
+     * return, then registers the card and retries declined invoices in one transaction.
+     */
+    async registerCard(auth: AuthContext, body: VerifoneCreditCardRequest): Promise<CardRegistered> {
+      const { location_id: locationId, ...params } = body;
+      const state = await loadMembershipState(db, auth.memberId, clock);
+      checkAllowed(state);
+      checkLocation(state, locationId, 'body.location_id');
+      const gateway = deps.cardGateways[state.operator.cardProvider];
+      const verified = await gateway
+        .verifyReturn(params)
+        .catch((error: unknown) => providerTrouble(state, error));
+      const result = await register(auth, locationId, verified);
+      // A failed or cancelled return is committed (checkout closed, failure logged), then refused.
+      if ('refused' in result) throw refusal(state, result.refused);
+      return result;
+    },
+  };
+}
+
+export type CardService = ReturnType<typeof createCardService>;

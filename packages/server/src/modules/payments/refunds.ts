@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { ManualRefundRequest, RefundableItem, RefundMethod, RefundReceipt } from '@portal/contract';
+import {
+  cardProviderErrorText,
+  formatMoney,
+  languageOf,
+  maskBankAccount,
+  parseBankAccount,
+} from '@portal/domain';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { invalidRequest, notFound, ruleViolation } from '../../http/errors.ts';
+import type { AuthContext } from '../../http/request-context.ts';
+import { insertEvent } from '../events/repository.ts';
+import { logMembershipChange } from '../membership/changes.ts';
+import { formatDay, sendMemberMail } from '../membership/notifications.ts';
+import { loadMembershipState, type MembershipState } from '../membership/state.ts';
+import { type RefundRefusal, refundTexts } from './refund-messages.ts';
+import { completeRefund, insertRefund } from './refund-store.ts';
+import { findRefundable, type RefundableOne } from './refundable.ts';
+import * as repo from './repository.ts';
+import type { PaymentsService } from './service.ts';
+
+/** Card provider error 100 (spec section 8). */
+const UNEXPECTED_PROVIDER_ERROR = 100;
+
+const texts = (state: MembershipState) => refundTexts[languageOf(state.member.locale)];
+
+function refusal(state: MembershipState, type: RefundRefusal) {
+  return ruleViolation(type, texts(state).refusals[type]);
+}
+
+const whereFor = (state: MembershipState) => ({
+  memberId: state.member.id,
+  locationId: state.membership.locationId,
+  today: state.today,
+});
+
+/** The card provider declined the refund: the transaction is rolled back, then the failure is logged. */
+class CardRefundDeclined extends Error {
+  constructor(
+    readonly state: MembershipState,
+    readonly item: RefundableOne,
+    readonly errorCode: number,
+  ) {
+    super(`card refund declined (${errorCode})`);
+  }
+}
+
+export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
+  const { db, clock, mailer } = deps;
+
+  /** Locks the membership first (ADR 006); 404 for an unknown invoice or another member's. */
+  async function lockInvoice(tx: Executor, auth: AuthContext, invoiceId: string) {
+    const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+    const invoice = await repo.findInvoice(tx, auth.memberId, invoiceId);
+    if (!invoice) throw notFound('No such invoice.');
+    return { state, invoice };
+  }
+
+  /**
+   * The invoice's earliest refundable item, read after the lock, so a request that waited
+   * for another one sees its refund and is refused.
+   */
+  async function takeItem(tx: Executor, state: MembershipState, invoice: RefundableOne['invoice']) {
+    const { items, refunds } = await findRefundable(tx, whereFor(state), invoice);
+    const item = items[0];
+    if (!item) throw refusal(state, refunds.length > 0 ? 'already_refunded' : 'nothing_to_refund');
+    return item;
+  }
+
+  /** Books the refund; the unique (invoice, closure) index answers the loser of a race. */
+  async function book(
+    tx: Executor,
+    state: MembershipState,
+    item: RefundableOne,
+    method: RefundMethod,
+    bankAccount: string | null,
+  ) {
+    const row = {
+      id: randomUUID(),
+      paymentId: item.payment.id,
+      invoiceId: item.invoice.id,
+      memberId: state.member.id,
+      closureId: item.closure.id,
+      method,
+      amount: item.refund.refundable_amount.refundable,
+      bankAccount,
+      status: 'pending' as const,
+      createdAt: clock.now(),
+    };
+    if (!(await insertRefund(tx, row))) throw refusal(state, 'already_refunded');
+    return row;
+  }
+
+  async function confirm(
+    tx: Executor,
+    state: MembershipState,
+    item: RefundableOne,
+    receipt: RefundReceipt,
+  ): Promise<RefundReceipt> {
+    const { refund, invoice, closure } = item;
+    await logMembershipChange(tx, clock, state, 'closed_days_refund', {
+      refund_id: receipt.id,
+      invoice_id: invoice.id,
+      invoice_number: invoice.invoiceNumber,
+      closure_id: closure.id,
+      closed_period: refund.closed_period,
+      closed_days: refund.closed_days,
+      amount: receipt.amount,
+      currency: receipt.currency,
+      method: receipt.method,
+      status: receipt.status,
+      bank_account: receipt.bank_account,
+    });
+    const t = texts(state);
+    const locale = state.member.locale;
+    const values = {
+      amount: formatMoney(receipt.amount, receipt.currency, locale),
+      from: formatDay(refund.closed_period.from, locale),
+      to: formatDay(refund.closed_period.to, locale),
+      closed: refund.closed_days.closed,
+      paid: refund.closed_days.paid,
+      invoice: invoice.invoiceNumber,
+      ...(receipt.bank_account ? { account: receipt.bank_account } : {}),
+    };
+    const mail = receipt.method === 'card' ? t.cardMail : t.bankMail;
+    await sendMemberMail(tx, mailer, state.member, state.operator, {
+      subject: mail.subject,
+      body: `${t.closedDays(values)} ${mail.body(values)}`,
+    });
+    return receipt;
+  }
+
+  const receiptOf = (
+    row: Awaited<ReturnType<typeof book>>,
+    item: RefundableOne,
+    status: RefundReceipt['status'],
+    bankAccount: string | null,
+  ): RefundReceipt => ({
+    id: row.id,
+    invoice_id: item.invoice.id,
+    method: row.method,
+    status,
+    amount: row.amount,
+    currency: item.invoice.currency,
+    bank_account: bankAccount,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  async function logDeclined(e: CardRefundDeclined) {
+    await insertEvent(db, {
+      id: randomUUID(),
+      memberId: e.state.member.id,
+      membershipId: e.state.membership.id,
+      action: 'closed_days_refund',
+      status: 'failure',
+      details: {
+        invoice_id: e.item.invoice.id,
+        closure_id: e.item.closure.id,
+        amount: e.item.refund.refundable_amount.refundable,
+        method: 'card',
+        error_code: e.errorCode,
+        error: cardProviderErrorText(e.errorCode),
+      },
+      createdAt: clock.now(),
+    });
+  }
+
+  return {
+    /**
+     * GET /v1/membership/invoices/refundable: every invoice and closure with closed days to
+     * give back, whatever the status (a member who left is still owed them).
+     */
+    async list(auth: AuthContext): Promise<RefundableItem[]> {
+      const state = await loadMembershipState(db, auth.memberId, clock);
+      const { items } = await findRefundable(db, whereFor(state));
+      if (items.length === 0) return [];
+      const invoices = new Map((await payments.list(auth)).map((i) => [i.id, i]));
+      return items.flatMap((item) => {
+        const invoice = invoices.get(item.invoice.id);
+        return invoice ? [{ invoice, ...item.refund }] : [];
+      });
+    },
+
+    /**
+     * POST …/{id}/refund: pays the closed days back to the card of the payment, done when
+     * the provider accepts it. The provider reference is the invoice and closure, so a
+     * retry after a failure or timeout can never pay twice at the provider either.
+     */
+    async toCard(auth: AuthContext, invoiceId: string): Promise<RefundReceipt> {
+      try {
+        return await db.transaction(async (tx) => {
+          const { state, invoice } = await lockInvoice(tx, auth, invoiceId);
+          const item = await takeItem(tx, state, invoice);
+          const row = await book(tx, state, item, 'card', null);
+          const gateway = deps.cardGateways[state.operator.cardProvider];
+          // Payments keep no provider reference of their own; our payment id is the one the charge was made under.
+          const result = await gateway
+            .refund({
+              paymentReference: item.payment.id,
+              amount: row.amount,
+              currency: invoice.currency,
+              reference: `refund:${invoice.id}:${item.closure.id}`,
+            })
+            // Unreachable provider: nothing is booked, and the member can try again (same reference).
+            .catch(() => ({ ok: false as const, errorCode: UNEXPECTED_PROVIDER_ERROR }));
+          if (!result.ok) throw new CardRefundDeclined(state, item, result.errorCode);
+          await completeRefund(tx, row.id, clock.now());
+          return confirm(tx, state, item, receiptOf(row, item, 'completed', null));
+        });
+      } catch (e) {
+        if (!(e instanceof CardRefundDeclined)) throw e;
+        await logDeclined(e);
+        throw refusal(e.state, 'refund_failed');
+      }
+    },
+
+    /**
+     * POST …/{id}/manual_refund: books a transfer to the member's bank account for finance
+     * to pay (pending, up to 14 days). The full account number is kept only on the refund
+     * row, for finance; answers, e-mails and the event log show it masked.
+     */
+    async toBankAccount(auth: AuthContext, invoiceId: string, request: ManualRefundRequest) {
+      return db.transaction(async (tx) => {
+        const { state, invoice } = await lockInvoice(tx, auth, invoiceId);
+        const account = parseBankAccount(request.bank_account_number, state.operator.country);
+        if (!account) {
+          const text = texts(state).invalidAccount(state.operator.country === 'NO');
+          throw invalidRequest('body.bank_account_number', text);
+        }
+        const item = await takeItem(tx, state, invoice);
+        const row = await book(tx, state, item, 'bank_account', account.account);
+        const masked = maskBankAccount(account.account);
+        return confirm(tx, state, item, receiptOf(row, item, 'pending', masked));
+      });
+    },
+  };
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;
