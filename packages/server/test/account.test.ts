@@ -179,6 +179,9 @@ describe.each(databases())('account on %s', (kind) => {
       ]);
       expect(data.keys.map((k) => k.code).sort()).toEqual(m.keys.map((k) => k.code).sort());
       expect(data.payment_methods[0]).toMatchObject({ details: '**** **** **** 4242' });
+      // The provider's token would charge the card and its fingerprint identifies it: neither is exported.
+      expect(data.payment_methods[0]).not.toHaveProperty('provider_token');
+      expect(data.payment_methods[0]).not.toHaveProperty('fingerprint');
       const invoice = data.invoices[0] as { lines: unknown[]; payments: unknown[] };
       expect(invoice.lines.length).toBeGreaterThan(0);
       expect(data.invoices.some((i) => (i as { payments: unknown[] }).payments.length > 0)).toBe(true);
@@ -189,6 +192,24 @@ describe.each(databases())('account on %s', (kind) => {
       expect(data.messages.map((x) => x.subject)).toContain('Stride Fitness: Your primary club has changed');
       expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
       expect((await api.events('active@de.example')).at(-1)?.action).toBe('data_export');
+    });
+
+    it("holds the refunds paid back on the member's payments", async () => {
+      const token = await t.signIn('closed_club', 'fi');
+      const [item] = (await api.call('GET', '/v1/membership/invoices/refundable', token)).json();
+      const refund = await api.call('POST', `/v1/membership/invoices/${item.invoice.id}/refund`, token, {});
+      expect(refund.statusCode).toBe(200);
+      const { data } = await download(token);
+      const invoice = data.invoices.find((i) => i.id === item.invoice.id) as {
+        payments: { refunds: unknown[] }[];
+      };
+      expect(invoice.payments.flatMap((p) => p.refunds)).toEqual([
+        expect.objectContaining({
+          method: 'card',
+          amount: item.refundable_amount.refundable,
+          status: 'completed',
+        }),
+      ]);
     });
 
     it("never holds another member's data, secrets or hashes", async () => {

@@ -53,9 +53,10 @@ export function createDataExportService(deps: AppDeps) {
         const membershipIds = memberships.map((m) => m.id);
         const invoices = await repo.exportInvoices(tx, member.id);
         const invoiceIds = invoices.map((i) => i.id);
-        const [lines, payments] = [
+        const [lines, payments, refunds] = [
           await repo.exportInvoiceLines(tx, invoiceIds),
           await repo.exportPayments(tx, invoiceIds),
+          await repo.exportRefunds(tx, member.id),
         ];
         const shared = await repo.addressesHeldByOthers(tx, member);
         const addresses = [
@@ -80,7 +81,9 @@ export function createDataExportService(deps: AppDeps) {
           invoices: invoices.map((invoice) => ({
             ...plain(invoice),
             lines: lines.filter((l) => l.invoiceId === invoice.id).map(plain),
-            payments: payments.filter((p) => p.invoiceId === invoice.id).map(plain),
+            payments: payments
+              .filter((p) => p.invoiceId === invoice.id)
+              .map((p) => ({ ...plain(p), refunds: refunds.filter((r) => r.paymentId === p.id).map(plain) })),
           })),
           workouts: (await repo.exportWorkouts(tx, member.id)).map(plain),
           events: (await repo.exportEvents(tx, member.id)).map(plain),

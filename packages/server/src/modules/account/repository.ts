@@ -16,6 +16,7 @@ import {
   paymentMethods,
   payments,
   phoneVerifications,
+  refunds,
   sessions,
   workouts,
 } from '../../db/schema.ts';
@@ -51,6 +52,12 @@ export async function revokeOtherSessions(ex: Executor, memberId: string, keepId
 // ---- The data export: every column except secrets (password, token and code hashes). ----
 
 const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(members);
+/** A card's provider token charges it and its fingerprint identifies it: neither leaves the server. */
+const {
+  providerToken: _providerToken,
+  fingerprint: _fingerprint,
+  ...paymentMethodColumns
+} = getTableColumns(paymentMethods);
 
 export async function exportMember(ex: Executor, memberId: string) {
   const [row] = await ex.select(memberColumns).from(members).where(eq(members.id, memberId));
@@ -91,7 +98,7 @@ export function exportFreezes(ex: Executor, membershipIds: string[]) {
 
 export function exportPaymentMethods(ex: Executor, memberId: string) {
   return ex
-    .select()
+    .select(paymentMethodColumns)
     .from(paymentMethods)
     .where(eq(paymentMethods.memberId, memberId))
     .orderBy(asc(paymentMethods.createdAt));
@@ -121,6 +128,10 @@ export function exportPayments(ex: Executor, invoiceIds: string[]) {
     .from(payments)
     .where(inArray(payments.invoiceId, invoiceIds))
     .orderBy(asc(payments.createdAt));
+}
+
+export function exportRefunds(ex: Executor, memberId: string) {
+  return ex.select().from(refunds).where(eq(refunds.memberId, memberId)).orderBy(asc(refunds.createdAt));
 }
 
 export function exportWorkouts(ex: Executor, memberId: string) {
