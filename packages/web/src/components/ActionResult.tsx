@@ -19,7 +19,16 @@ export function BackToMembership({ variant = 'primary' }: { variant?: 'primary' 
  * The success page of an action: a heading (focused, so screen readers start there), what
  * happened, and the way back. The membership reloads by itself after every change.
  */
-export function ActionSuccess({ title, children }: { title: string; children?: ReactNode }) {
+export function ActionSuccess({
+  title,
+  children,
+  back = <BackToMembership />,
+}: {
+  title: string;
+  children?: ReactNode;
+  /** The way back; the membership overview unless the action started elsewhere (e.g. /payment). */
+  back?: ReactNode;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -42,9 +51,7 @@ export function ActionSuccess({ title, children }: { title: string; children?: R
             {title}
           </h2>
           {children}
-          <div className={styles.actions}>
-            <BackToMembership />
-          </div>
+          <div className={styles.actions}>{back}</div>
         </div>
       </div>
     </Card>
@@ -59,11 +66,14 @@ export function ActionError({
   error,
   texts: ownTexts,
   onRetry,
+  back = <BackToMembership />,
 }: {
   error: unknown;
   /** An area's own texts for its refusals; by default those of spec section 8. */
   texts?: readonly string[] | undefined;
   onRetry?: () => void;
+  /** The way back; the membership overview unless the action started elsewhere (e.g. /payment). */
+  back?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const texts = ownTexts ?? errorTexts(error, t, i18n.language);
@@ -81,7 +91,7 @@ export function ActionError({
             ))}
           </div>
           <div className={styles.actions}>
-            <BackToMembership />
+            {back}
             {onRetry && (
               <Button variant="secondary" onClick={onRetry}>
                 {t('actions.tryAgain')}

@@ -33,6 +33,15 @@ describe('breadcrumb rules', () => {
   it('is hidden on pt-package', () => {
     expect(crumbsFor('/offers/pt-package', label)).toBeNull();
   });
+  it('names an id by its parent where the catalogue has a name for it', () => {
+    renderWith(<Breadcrumb />, { route: '/payment/refund/7e4948b9-bf49/bank' });
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(nav).toHaveTextContent('PaymentRefund of closed daysInvoiceBank account');
+    expect(screen.getByRole('link', { name: 'Invoice' })).toHaveAttribute(
+      'href',
+      '/payment/refund/7e4948b9-bf49',
+    );
+  });
   it('renders translated segment names and marks the current page', () => {
     renderWith(<Breadcrumb />, { route: '/membership/lost_chip' });
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });

@@ -13,7 +13,10 @@ export interface Crumb {
  * sub pages, none on pt-package; tips, missing-out-on and confirm left out. Each item links
  * to the path up to its segment; the last one is the current page.
  */
-export function crumbsFor(pathname: string, label: (segment: string) => string): Crumb[] | null {
+export function crumbsFor(
+  pathname: string,
+  label: (segment: string, parent: string | undefined) => string,
+): Crumb[] | null {
   const shown = breadcrumbSegments(pathname);
   // Only sub pages (two or more segments) have one; a menu page is its own title.
   if (!shown || shown.length < 2) return null;
@@ -23,7 +26,7 @@ export function crumbsFor(pathname: string, label: (segment: string) => string):
   for (const segment of shown) {
     const index = all.indexOf(segment, from);
     from = index + 1;
-    crumbs.push({ label: label(segment), href: `/${all.slice(0, index + 1).join('/')}` });
+    crumbs.push({ label: label(segment, all[index - 1]), href: `/${all.slice(0, index + 1).join('/')}` });
   }
   return crumbs;
 }
@@ -31,11 +34,12 @@ export function crumbsFor(pathname: string, label: (segment: string) => string):
 export function Breadcrumb() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  const crumbs = crumbsFor(pathname, (segment) =>
-    i18n.exists(`pages.${segment}`) && segment !== 'fallback'
-      ? t(`pages.${segment}`)
-      : decodeURIComponent(segment),
-  );
+  // A page's name; an id (e.g. /payment/refund/<invoice id>) may be named by its parent instead.
+  const crumbs = crumbsFor(pathname, (segment, parent) => {
+    if (i18n.exists(`pages.${segment}`) && segment !== 'fallback') return t(`pages.${segment}`);
+    if (parent && i18n.exists(`breadcrumb.item.${parent}`)) return t(`breadcrumb.item.${parent}`);
+    return decodeURIComponent(segment);
+  });
   if (!crumbs) return null;
   return (
     <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>

@@ -16,7 +16,13 @@ import { CancelFreezePage } from '../../features/freeze/CancelFreezePage.tsx';
 import { FreezePage } from '../../features/freeze/FreezePage.tsx';
 import { ReactivatePage } from '../../features/cancellation/ReactivatePage.tsx';
 import { MembershipPage, MembershipSubPage } from '../../features/membership/MembershipPage.tsx';
-import { CreditCardPage, InvoicePage, PaymentPage } from '../../features/payments/PaymentPages.tsx';
+import { CreditCardPage } from '../../features/payments/card/CreditCardPage.tsx';
+import { InvoicesPage } from '../../features/payments/InvoicesPage.tsx';
+import { InvoicePage } from '../../features/payments/PaymentPages.tsx';
+import { PaymentPage } from '../../features/payments/PaymentPage.tsx';
+import { RefundToBankPage } from '../../features/payments/refunds/RefundToBankPage.tsx';
+import { RefundToCardPage } from '../../features/payments/refunds/RefundToCardPage.tsx';
+import { HealthInsurancePage } from '../../features/payments/healthInsurance/HealthInsurancePage.tsx';
 import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
 import { OffersPage, PtPage } from '../../features/pt/PtPages.tsx';
 import { ReferralPage } from '../../features/referral/ReferralPage.tsx';
@@ -56,9 +62,17 @@ export function LoggedInRoutes() {
           }
         />
         <Route path="payment" element={<PaymentPage />} />
-        <Route path="payment/payment-method-updated" element={<PaymentPage />} />
+        <Route path="payment/payment-method-updated" element={<PaymentPage withBanner />} />
         <Route path="payment/credit-card" element={<CreditCardPage />} />
+        <Route path="payment/invoices" element={<InvoicesPage />} />
+        <Route path="payment/refund/:id" element={<RefundToCardPage />} />
+        <Route path="payment/refund/:id/bank" element={<RefundToBankPage />} />
+        <Route path="payment/refund" element={<Navigate to="/payment" replace />} />
+        <Route path="payment/health-insurance/:year" element={<HealthInsurancePage />} />
         <Route path="invoice/:id" element={<InvoicePage />} />
+        {/* The breadcrumb links these parents of the printable pages: they belong to /payment. */}
+        <Route path="payment/health-insurance" element={<Navigate to="/payment" replace />} />
+        <Route path="invoice" element={<Navigate to="/payment" replace />} />
         <Route
           path="membership"
           element={<MembershipPage access={{ state: <AccessState />, links: <AccessLinks /> }} />}

@@ -4,6 +4,9 @@ export { type StatusTone, statusLineText, statusTone } from '../../lib/statusTex
 const SUB_PAGES = new Set([
   'payment-method-updated',
   'credit-card',
+  'invoices',
+  'refund',
+  'health-insurance',
   'freeze',
   'cancel_freeze',
   'reactivate',

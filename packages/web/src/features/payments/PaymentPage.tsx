@@ -1,0 +1,32 @@
+import { CardBlock } from './card/CardBlock.tsx';
+import { CardUpdateBanner } from './card/CardUpdateBanner.tsx';
+import { HealthInsuranceSection } from './healthInsurance/HealthInsuranceSection.tsx';
+import { InvoicesSection } from './InvoicesSection.tsx';
+import { NextPayment } from './NextPayment.tsx';
+import styles from './Payments.module.css';
+import { useInvoiceList } from './queries.ts';
+import { RefundsSection } from './refunds/RefundsSection.tsx';
+import { UnpaidNotice } from './UnpaidNotice.tsx';
+
+/**
+ * /payment and /payment/payment-method-updated (spec section 2): the unpaid notice, the card
+ * block, the next payment, the latest invoices, the refunds of closed days and, where the
+ * operator has it, the health-insurance confirmation. The card update's banner shows only
+ * on /payment/payment-method-updated (`withBanner`).
+ */
+export function PaymentPage({ withBanner = false }: { withBanner?: boolean }) {
+  const invoices = useInvoiceList();
+  return (
+    <>
+      {withBanner && <CardUpdateBanner />}
+      {invoices.data && <UnpaidNotice invoices={invoices.data} />}
+      <div className={styles.grid}>
+        <CardBlock />
+        <NextPayment />
+      </div>
+      <InvoicesSection invoices={invoices} />
+      <RefundsSection />
+      <HealthInsuranceSection />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type { CardProvider } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { areaErrorTexts } from '../../../lib/areaErrors.ts';
+import { useLoadedMembership } from '../../../lib/membership.ts';
+import { useOperator } from '../../../lib/operator.ts';
+import { BackToPayment } from '../BackToPayment.tsx';
+import paymentStyles from '../Payments.module.css';
+import { cardFormQuery } from '../queries.ts';
+import { Section } from '../Section.tsx';
+import { openCheckout } from './browser.ts';
+import { CardSummary } from './CardBlock.tsx';
+import styles from './Card.module.css';
+import { InvalidDetailsMessage, useCardUpdateAllowed } from './UpdateCardLink.tsx';
+
+const CANCELLED = '?cancelled=1';
+
+function SecureNote() {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.secure}>
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+        <rect x="3.5" y="9" width="13" height="9" rx="2" fill="currentColor" />
+        <path d="M6.5 9V6.5a3.5 3.5 0 0 1 7 0V9" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <span>{t('payments.creditCard.secure')}</span>
+    </p>
+  );
+}
+
+/** The provider's page for the operator's card provider: dibs' form embedded, verifone's checkout opened. */
+function ProviderForm({ provider }: { provider: CardProvider }) {
+  const { t, i18n } = useTranslation();
+  const membership = useLoadedMembership();
+  const form = useQuery(
+    cardFormQuery(provider, {
+      locale: i18n.language,
+      location: membership.location.id,
+      origin: window.location.origin,
+    }),
+  );
+  if (form.isPending) return <Loading label={t('payments.creditCard.loading')} />;
+  if (form.isError) {
+    return (
+      <div className={paymentStyles.inlineError} role="alert">
+        {areaErrorTexts(form.error, t, i18n, 'payments.errors').map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+        <Button variant="secondary" onClick={() => void form.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (provider === 'dibs') {
+    return (
+      <iframe className={styles.frame} src={form.data.url} title={t('payments.creditCard.frameTitle')} />
+    );
+  }
+  return (
+    <>
+      <p>{t('payments.creditCard.checkout')}</p>
+      <Button onClick={() => openCheckout(form.data.url)}>{t('payments.creditCard.continue')}</Button>
+    </>
+  );
+}
+
+function Blocked() {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('payments.creditCard.title')} footer={<BackToPayment variant="secondary" />}>
+      <InvalidDetailsMessage />
+    </Section>
+  );
+}
+
+/** Back from the provider's cancel button: nothing changed, and the member may start again. */
+function Cancelled() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // The provider's own parameters (order id, signature) mean nothing here: off the address.
+  useEffect(() => {
+    if (search !== CANCELLED) navigate({ search: CANCELLED }, { replace: true });
+  }, [search, navigate]);
+  return (
+    <Section
+      title={t('payments.creditCard.cancelled.title')}
+      footer={
+        <>
+          <ButtonLink to="/payment/credit-card" replace>
+            {t('payments.creditCard.cancelled.again')}
+          </ButtonLink>
+          <BackToPayment variant="secondary" />
+        </>
+      }
+    >
+      <p role="status">{t('payments.creditCard.cancelled.text')}</p>
+    </Section>
+  );
+}
+
+/**
+ * /payment/credit-card: the card update through the operator's card provider (operators.md),
+ * blocked while the profile holds invalid details (spec section 5).
+ */
+export function CreditCardPage() {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  const allowed = useCardUpdateAllowed();
+  const { current_payment_method: card } = useLoadedMembership();
+  const [search] = useSearchParams();
+  if (!allowed) return <Blocked />;
+  if (search.get('cancelled') === '1') return <Cancelled />;
+  return (
+    <Section title={t('payments.creditCard.title')} footer={<BackToPayment variant="secondary" />}>
+      {card && (
+        <div className={styles.onFile}>
+          <p className={paymentStyles.muted}>{t('payments.creditCard.onFile')}</p>
+          <CardSummary card={card} />
+        </div>
+      )}
+      <p className={paymentStyles.intro}>{t('payments.creditCard.intro')}</p>
+      <SecureNote />
+      <ProviderForm provider={operator.cardProvider} />
+    </Section>
+  );
+}

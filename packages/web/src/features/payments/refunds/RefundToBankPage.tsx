@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { RefundableItem, RefundReceipt } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ActionError, ActionSuccess } from '../../../components/ActionResult.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { api } from '../../../lib/api.ts';
+import { areaErrorTexts } from '../../../lib/areaErrors.ts';
+import { useOperator } from '../../../lib/operator.ts';
+import { BackToPayment } from '../BackToPayment.tsx';
+import paymentStyles from '../Payments.module.css';
+import { reloadInvoices } from '../queries.ts';
+import { Section } from '../Section.tsx';
+import { usePaymentFormat } from '../usePaymentFormat.ts';
+import {
+  accountText,
+  type BankAccountValues,
+  bankAccountNumber,
+  bankAccountSchema,
+} from './bankAccountForm.ts';
+import { RefundUnavailable } from './RefundUnavailable.tsx';
+import styles from './Refunds.module.css';
+import { loggedRefund, RefundFacts, useRefundableItem } from './shared.tsx';
+
+/** POST /v1/membership/invoices/{id}/manual_refund with the account number. */
+function useBankRefund(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: string) =>
+      api('manualRefundInvoice', { params: { id: invoiceId }, body: { bank_account_number: account } }),
+    ...loggedRefund('manual_refund', invoiceId),
+    onSettled: () => reloadInvoices(queryClient),
+  });
+}
+
+function BankRefundSuccess({ receipt }: { receipt: RefundReceipt }) {
+  const { t } = useTranslation();
+  const format = usePaymentFormat();
+  const amount = format.money(receipt.amount);
+  return (
+    <ActionSuccess title={t('payments.refundBank.success.title')} back={<BackToPayment />}>
+      <p>
+        {receipt.bank_account
+          ? t('payments.refundBank.success.text', { amount, account: receipt.bank_account })
+          : t('payments.refundBank.success.textNoAccount', { amount })}
+      </p>
+      <p>{t('payments.refundBank.days')}</p>
+    </ActionSuccess>
+  );
+}
+
+interface FormProps {
+  item: RefundableItem;
+  draft: string;
+  busy: boolean;
+  onSubmit: (values: BankAccountValues) => void;
+}
+
+function BankForm({ item, draft, busy, onSubmit }: FormProps) {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  const format = usePaymentFormat();
+  const schema = useMemo(() => bankAccountSchema(operator.country, t), [operator.country, t]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BankAccountValues>({
+    defaultValues: { account: draft },
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+  });
+  const amount = format.money(item.refundable_amount.refundable);
+  return (
+    <Section title={t('payments.refundBank.title')}>
+      <RefundFacts item={item} />
+      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <div className={styles.field}>
+          <Field
+            label={t('payments.refundBank.account')}
+            hint={accountText(operator.country, t, 'hint')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            error={errors.account?.message}
+            {...register('account')}
+          />
+        </div>
+        <p className={styles.note}>{t('payments.refundBank.days')}</p>
+        <div className={paymentStyles.actions}>
+          <Button type="submit" busy={busy} busyLabel={t('payments.refundBank.busy')}>
+            {t('payments.refundBank.submit', { amount })}
+          </Button>
+          <BackToPayment variant="secondary" />
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/**
+ * /payment/refund/:id/bank: "manual refund" of closed days to a bank account (an IBAN, or a
+ * Norwegian account number in Norway), which can take up to 14 days (spec section 9).
+ */
+export function RefundToBankPage() {
+  const { t, i18n } = useTranslation();
+  const operator = useOperator();
+  const { id = '' } = useParams();
+  const refundable = useRefundableItem(id);
+  const refund = useBankRefund(id);
+  // What the member typed, kept for "try again" after a refusal.
+  const [draft, setDraft] = useState('');
+
+  if (refund.isSuccess) return <BankRefundSuccess receipt={refund.data} />;
+  if (refund.isError) {
+    return (
+      <ActionError
+        error={refund.error}
+        texts={areaErrorTexts(refund.error, t, i18n, 'payments.errors')}
+        onRetry={() => refund.reset()}
+        back={<BackToPayment />}
+      />
+    );
+  }
+  if (refundable.isPending) return <Loading label={t('payments.refunds.loading')} />;
+  if (refundable.isError)
+    return <ErrorState error={refundable.error} onRetry={() => void refundable.refetch()} />;
+  if (!refundable.item) return <RefundUnavailable />;
+  return (
+    <BankForm
+      item={refundable.item}
+      draft={draft}
+      busy={refund.isPending}
+      onSubmit={(values) => {
+        if (refund.isPending) return;
+        setDraft(values.account);
+        refund.mutate(bankAccountNumber(values, operator.country));
+      }}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import type { RefundableItem, RefundReceipt } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ActionError, ActionSuccess } from '../../../components/ActionResult.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { api } from '../../../lib/api.ts';
+import { areaErrorTexts } from '../../../lib/areaErrors.ts';
+import { BackToPayment } from '../BackToPayment.tsx';
+import paymentStyles from '../Payments.module.css';
+import { reloadInvoices } from '../queries.ts';
+import { Section } from '../Section.tsx';
+import { usePaymentFormat } from '../usePaymentFormat.ts';
+import { RefundUnavailable } from './RefundUnavailable.tsx';
+import styles from './Refunds.module.css';
+import { loggedRefund, RefundFacts, useRefundableItem } from './shared.tsx';
+
+/** POST /v1/membership/invoices/{id}/refund: the closed days paid back to the card. */
+function useCardRefund(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('refundInvoice', { params: { id: invoiceId }, body: {} }),
+    ...loggedRefund('refund_closed_days', invoiceId),
+    // The refund shows on the invoice; the refundable list reloads with the membership.
+    onSettled: () => reloadInvoices(queryClient),
+  });
+}
+
+function CardRefundSuccess({ receipt }: { receipt: RefundReceipt }) {
+  const { t } = useTranslation();
+  const format = usePaymentFormat();
+  const amount = format.money(receipt.amount);
+  return (
+    <ActionSuccess title={t('payments.refundCard.success.title')} back={<BackToPayment />}>
+      <p>
+        {t(
+          receipt.status === 'completed'
+            ? 'payments.refundCard.success.done'
+            : 'payments.refundCard.success.pending',
+          {
+            amount,
+          },
+        )}
+      </p>
+      <p>{t('payments.refundCard.success.invoice')}</p>
+    </ActionSuccess>
+  );
+}
+
+function Confirm({ item, busy, onConfirm }: { item: RefundableItem; busy: boolean; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  const format = usePaymentFormat();
+  const amount = format.money(item.refundable_amount.refundable);
+  const card = item.invoice.payment_method?.details;
+  const bankPath = `/payment/refund/${encodeURIComponent(item.invoice.id)}/bank`;
+  return (
+    <Section title={t('payments.refundCard.title')}>
+      <RefundFacts item={item} />
+      <p className={styles.form}>
+        {card
+          ? t('payments.refundCard.explainCard', { amount, card })
+          : t('payments.refundCard.explain', { amount })}
+      </p>
+      <p className={styles.note}>
+        {t('payments.refundCard.orBank')} <Link to={bankPath}>{t('payments.refunds.toBank')}</Link>
+      </p>
+      <div className={paymentStyles.actions}>
+        <Button busy={busy} busyLabel={t('payments.refundCard.busy')} onClick={onConfirm}>
+          {t('payments.refundCard.submit', { amount })}
+        </Button>
+        <BackToPayment variant="secondary" />
+      </div>
+    </Section>
+  );
+}
+
+/**
+ * /payment/refund/:id: the confirm step of "refund of closed days" to the card the invoice
+ * was paid with, then its success or error page.
+ */
+export function RefundToCardPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const refundable = useRefundableItem(id);
+  const refund = useCardRefund(id);
+
+  if (refund.isSuccess) return <CardRefundSuccess receipt={refund.data} />;
+  if (refund.isError) {
+    return (
+      <ActionError
+        error={refund.error}
+        texts={areaErrorTexts(refund.error, t, i18n, 'payments.errors')}
+        onRetry={() => refund.reset()}
+        back={<BackToPayment />}
+      />
+    );
+  }
+  if (refundable.isPending) return <Loading label={t('payments.refunds.loading')} />;
+  if (refundable.isError)
+    return <ErrorState error={refundable.error} onRetry={() => void refundable.refetch()} />;
+  if (!refundable.item) return <RefundUnavailable />;
+  return (
+    <Confirm
+      item={refundable.item}
+      busy={refund.isPending}
+      onConfirm={() => {
+        if (!refund.isPending) refund.mutate();
+      }}
+    />
+  );
+}
