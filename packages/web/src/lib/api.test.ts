@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fakeFetch.ts';
 import { membershipFixture } from '../test/fixtures.ts';
-import { ApiError, api, ContractError, NetworkError } from './api.ts';
+import { ApiError, api, ContractError, isApiError, NetworkError } from './api.ts';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
 
@@ -95,6 +95,15 @@ describe('api client', () => {
     fakeFetch({});
     await expect(api('workouts')).rejects.toBeInstanceOf(ApiError);
     expect(notices.snapshot()).toBe('/api/v2/workouts');
+  });
+
+  it('raises no banner for a 404 the call expects as an answer (no next payment)', async () => {
+    session.signIn('tok-1');
+    notices.dismiss();
+    fakeFetch({});
+    const error = await api('nextInvoice', { notFoundIsAnswer: true }).catch((e: unknown) => e);
+    expect(isApiError(error, 404)).toBe(true);
+    expect(notices.snapshot()).toBeNull();
   });
 
   it('reports a network failure as NetworkError', async () => {

@@ -63,6 +63,11 @@ export interface CallOptions<N extends EndpointName> {
   params?: Ep<N> extends { params: infer P } ? SchemaInput<P> : never;
   query?: Ep<N> extends { query: infer Q } ? SchemaInput<Q> : never;
   signal?: AbortSignal;
+  /**
+   * A 404 is an answer of this call (no next payment, no such invoice), not a missing
+   * feature: it rejects as usual but raises no 'not implemented' banner.
+   */
+  notFoundIsAnswer?: boolean;
 }
 
 function buildUrl(endpoint: Endpoint, params?: object, query?: object): string {
@@ -144,7 +149,8 @@ export async function api<N extends EndpointName>(
     const error = new ApiError(response.status, body, method, url);
     if (endpoint.auth) {
       if (response.status === 401) session.clear('expired');
-      else if (response.status === 404 && body && body.errors.length > 0) notices.notImplemented(url);
+      else if (response.status === 404 && body && body.errors.length > 0 && !options.notFoundIsAnswer)
+        notices.notImplemented(url);
     }
     throw error;
   }

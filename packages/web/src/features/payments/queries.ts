@@ -2,7 +2,6 @@ import type { CardProvider } from '@portal/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/membership.ts';
-import { notices } from '../../lib/notices.ts';
 
 /**
  * The next payment and the refundable items sit under the membership key: every change
@@ -23,20 +22,15 @@ export const invoicesQuery = () =>
     queryFn: ({ signal }) => api('invoices', { signal }),
   });
 
-/**
- * GET /v1/membership/invoices/next. A 404 means no payment is scheduled: that is an answer,
- * not a missing feature, so it becomes null and the global 'not implemented' banner the
- * api raised for it is taken down again.
- */
+/** GET /v1/membership/invoices/next. A 404 means no payment is scheduled: null. */
 export const nextPaymentQuery = () =>
   queryOptions({
     queryKey: paymentKeys.next,
     queryFn: async ({ signal }) => {
       try {
-        return await api('nextInvoice', { signal });
+        return await api('nextInvoice', { signal, notFoundIsAnswer: true });
       } catch (error) {
         if (!isApiError(error, 404)) throw error;
-        if (notices.snapshot() === error.url) notices.dismiss();
         return null;
       }
     },

@@ -20,9 +20,13 @@ beforeEach(() => {
   session.signIn('tok');
 });
 
-const line = (amount: number, human_concept: string): Invoice['lines'][number] => ({
+const line = (
+  amount: number,
+  human_concept: string,
+  product_type: Invoice['lines'][number]['product_type'] = 'membership_fee',
+): Invoice['lines'][number] => ({
   amount,
-  product_type: 'membership_fee',
+  product_type,
   product_id: 'p-1',
   system_concept: 'MEMBERSHIP_FEE',
   human_concept,
@@ -30,7 +34,7 @@ const line = (amount: number, human_concept: string): Invoice['lines'][number] =
 });
 
 const germanInvoice = invoiceFixture({
-  lines: [line(2990, 'Membership April 2025'), line(4900, 'Signup fee')],
+  lines: [line(2990, 'Membership April 2025'), line(4900, 'Signup fee', 'signup_fee')],
   amount: 7890,
   payment_method: { type: 'card', details: 'Visa •••• 4242' },
   member: {
@@ -79,9 +83,10 @@ describe('invoice page', () => {
     expect(within(sheet).getByText('1 April 2025')).toBeInTheDocument();
     expect(within(sheet).getByText('Paid').closest('[data-stamp]')).toHaveAttribute('data-stamp', 'paid');
     const rows = within(sheet).getAllByRole('row').slice(1);
+    // Lines are named by their type in the member's language, not by the billing system's English text.
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Membership April 20251 Apr 2025 – 30 Apr 2025€29.90',
-      'Signup fee1 Apr 2025 – 30 Apr 2025€49.00',
+      'Membership fee1 Apr 2025 – 30 Apr 2025€29.90',
+      'Joining fee1 Apr 2025 – 30 Apr 2025€49.00',
     ]);
     expect(within(sheet).getByText('Card, Visa •••• 4242')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();

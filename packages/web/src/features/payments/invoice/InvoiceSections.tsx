@@ -27,7 +27,8 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
         {invoice.lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never change order
           <tr key={index}>
-            <td>{line.human_concept}</td>
+            {/* The stored concept is the billing system's English; the type reads in the member's language. */}
+            <td>{t(`invoice.lineType.${line.product_type}`, { defaultValue: line.human_concept })}</td>
             <td>{line.period ? formatPeriod(line.period, locale) : '–'}</td>
             <td className={sheet.amount}>{formatMoney(line.amount, invoice.currency, locale)}</td>
           </tr>

@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/membership.ts';
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: [...queryKeys.invoices, id],
-    queryFn: ({ signal }) => api('invoice', { params: { id }, signal }),
+    queryFn: ({ signal }) => api('invoice', { params: { id }, signal, notFoundIsAnswer: true }),
     staleTime: 0,
   });
 }

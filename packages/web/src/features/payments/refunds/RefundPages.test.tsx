@@ -164,13 +164,11 @@ describe('refund to a bank account', () => {
   });
 
   it('keeps what the member typed when trying again after a refusal', async () => {
-    render('de', withCard(), refusal('invalid_bank_account'));
+    render('de', withCard(), refusal('already_refunded'));
     await userEvent.type(await screen.findByLabelText('Account number'), 'DE89370400440532013000');
     await userEvent.click(screen.getByRole('button', { name: 'Request a refund of €7.00' }));
     const alert = await screen.findByRole('alert');
-    expect(
-      within(alert).getByText('The account number is not valid. Please check it and try again.'),
-    ).toBeInTheDocument();
+    expect(within(alert).getByText('This refund has already been made.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByLabelText('Account number')).toHaveValue('DE89370400440532013000');
   });
