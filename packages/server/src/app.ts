@@ -63,9 +63,12 @@ export interface BuildAppOptions {
   cardGateways?: Record<CardProvider, CardGateway>;
 }
 
-/** Query parameters that may carry secrets are cut from logged URLs. */
+/**
+ * Query parameters that may carry secrets are cut from logged URLs: session and reset
+ * tokens, and what a card provider returns to the portal (its card tokens, signature).
+ */
 function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:access_token|token)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&][\w.-]*(?:token|signature|mac)=)[^&#]*/gi, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

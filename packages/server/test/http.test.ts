@@ -303,7 +303,13 @@ describe('app shell, docs and dev tools', () => {
     });
     await app.inject({ method: 'GET', url: '/api/v2/membership', headers: bearer('tok-secret-123') });
     await app.inject({ method: 'GET', url: '/?access_token=tok-secret-456' });
+    // A card provider's return to the portal page carries its card token and signature.
+    await app.inject({
+      method: 'GET',
+      url: '/payment/payment-method-updated?checkout_id=c1&reuse_token=tok-secret-789&analytics_token=tok-secret-fp&signature=tok-secret-sig&MAC=tok-secret-mac',
+    });
     const log = lines.join('');
+    expect(log).toContain('checkout_id=c1');
     expect(log).toContain('/api/auth/authenticate');
     expect(log).not.toContain('hunter2-secret');
     expect(log).not.toContain('tok-secret');
