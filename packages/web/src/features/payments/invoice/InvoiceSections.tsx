@@ -85,7 +85,9 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
         <dl className={sheet.facts}>
           <dt>{t('invoice.payments.method')}</dt>
           <dd>
-            {t(`invoice.methodType.${method.type}`, { defaultValue: method.type })}, {method.details}
+            {t(`invoice.methodType.${method.type}`, { defaultValue: method.type })},{' '}
+            {/* Providers name the brand in lower case ("visa **** 4242"). */}
+            {method.details.charAt(0).toUpperCase() + method.details.slice(1)}
           </dd>
         </dl>
       )}
