@@ -5,13 +5,10 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ActionError, ActionSuccess } from '../../../components/ActionResult.tsx';
+import { ActionSuccess } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { Field } from '../../../components/Field.tsx';
-import { Loading } from '../../../components/Loading.tsx';
 import { api } from '../../../lib/api.ts';
-import { areaErrorTexts } from '../../../lib/areaErrors.ts';
 import { useOperator } from '../../../lib/operator.ts';
 import { BackToPayment } from '../BackToPayment.tsx';
 import paymentStyles from '../Payments.module.css';
@@ -24,9 +21,8 @@ import {
   bankAccountNumber,
   bankAccountSchema,
 } from './bankAccountForm.ts';
-import { RefundUnavailable } from './RefundUnavailable.tsx';
 import styles from './Refunds.module.css';
-import { loggedRefund, RefundFacts, useRefundableItem } from './shared.tsx';
+import { loggedRefund, RefundFacts, RefundSteps } from './shared.tsx';
 
 /** POST /v1/membership/invoices/{id}/manual_refund with the account number. */
 function useBankRefund(invoiceId: string) {
@@ -109,39 +105,28 @@ function BankForm({ item, draft, busy, onSubmit }: FormProps) {
  * Norwegian account number in Norway), which can take up to 14 days (spec section 9).
  */
 export function RefundToBankPage() {
-  const { t, i18n } = useTranslation();
   const operator = useOperator();
   const { id = '' } = useParams();
-  const refundable = useRefundableItem(id);
   const refund = useBankRefund(id);
   // What the member typed, kept for "try again" after a refusal.
   const [draft, setDraft] = useState('');
-
-  if (refund.isSuccess) return <BankRefundSuccess receipt={refund.data} />;
-  if (refund.isError) {
-    return (
-      <ActionError
-        error={refund.error}
-        texts={areaErrorTexts(refund.error, t, i18n, 'payments.errors')}
-        onRetry={() => refund.reset()}
-        back={<BackToPayment />}
-      />
-    );
-  }
-  if (refundable.isPending) return <Loading label={t('payments.refunds.loading')} />;
-  if (refundable.isError)
-    return <ErrorState error={refundable.error} onRetry={() => void refundable.refetch()} />;
-  if (!refundable.item) return <RefundUnavailable />;
   return (
-    <BankForm
-      item={refundable.item}
-      draft={draft}
-      busy={refund.isPending}
-      onSubmit={(values) => {
-        if (refund.isPending) return;
-        setDraft(values.account);
-        refund.mutate(bankAccountNumber(values, operator.country));
-      }}
+    <RefundSteps
+      invoiceId={id}
+      refund={refund}
+      success={(receipt) => <BankRefundSuccess receipt={receipt} />}
+      step={(item) => (
+        <BankForm
+          item={item}
+          draft={draft}
+          busy={refund.isPending}
+          onSubmit={(values) => {
+            if (refund.isPending) return;
+            setDraft(values.account);
+            refund.mutate(bankAccountNumber(values, operator.country));
+          }}
+        />
+      )}
     />
   );
 }

@@ -2,20 +2,16 @@ import type { RefundableItem, RefundReceipt } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ActionError, ActionSuccess } from '../../../components/ActionResult.tsx';
+import { ActionSuccess } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { Loading } from '../../../components/Loading.tsx';
 import { api } from '../../../lib/api.ts';
-import { areaErrorTexts } from '../../../lib/areaErrors.ts';
 import { BackToPayment } from '../BackToPayment.tsx';
 import paymentStyles from '../Payments.module.css';
 import { reloadInvoices } from '../queries.ts';
 import { Section } from '../Section.tsx';
 import { usePaymentFormat } from '../usePaymentFormat.ts';
-import { RefundUnavailable } from './RefundUnavailable.tsx';
 import styles from './Refunds.module.css';
-import { loggedRefund, RefundFacts, useRefundableItem } from './shared.tsx';
+import { loggedRefund, RefundFacts, RefundSteps } from './shared.tsx';
 
 /** POST /v1/membership/invoices/{id}/refund: the closed days paid back to the card. */
 function useCardRefund(invoiceId: string) {
@@ -81,33 +77,22 @@ function Confirm({ item, busy, onConfirm }: { item: RefundableItem; busy: boolea
  * was paid with, then its success or error page.
  */
 export function RefundToCardPage() {
-  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const refundable = useRefundableItem(id);
   const refund = useCardRefund(id);
-
-  if (refund.isSuccess) return <CardRefundSuccess receipt={refund.data} />;
-  if (refund.isError) {
-    return (
-      <ActionError
-        error={refund.error}
-        texts={areaErrorTexts(refund.error, t, i18n, 'payments.errors')}
-        onRetry={() => refund.reset()}
-        back={<BackToPayment />}
-      />
-    );
-  }
-  if (refundable.isPending) return <Loading label={t('payments.refunds.loading')} />;
-  if (refundable.isError)
-    return <ErrorState error={refundable.error} onRetry={() => void refundable.refetch()} />;
-  if (!refundable.item) return <RefundUnavailable />;
   return (
-    <Confirm
-      item={refundable.item}
-      busy={refund.isPending}
-      onConfirm={() => {
-        if (!refund.isPending) refund.mutate();
-      }}
+    <RefundSteps
+      invoiceId={id}
+      refund={refund}
+      success={(receipt) => <CardRefundSuccess receipt={receipt} />}
+      step={(item) => (
+        <Confirm
+          item={item}
+          busy={refund.isPending}
+          onConfirm={() => {
+            if (!refund.isPending) refund.mutate();
+          }}
+        />
+      )}
     />
   );
 }

@@ -1,8 +1,15 @@
-import type { RefundableItem } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { RefundableItem, RefundReceipt } from '@portal/contract';
+import { type UseMutationResult, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionError } from '../../../components/ActionResult.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { areaErrorTexts } from '../../../lib/areaErrors.ts';
 import { logEvent } from '../../../lib/events.ts';
+import { BackToPayment } from '../BackToPayment.tsx';
 import { refundableQuery } from '../queries.ts';
+import { RefundUnavailable } from './RefundUnavailable.tsx';
 import { usePaymentFormat } from '../usePaymentFormat.ts';
 import styles from './Refunds.module.css';
 
@@ -61,4 +68,39 @@ export function loggedRefund(action: 'refund_closed_days' | 'manual_refund', inv
     onSuccess: () => logEvent(action, 'success', details),
     onError: () => logEvent(action, 'failure', details),
   };
+}
+
+/**
+ * What both refund pages go through: the result of the refund once asked for (success or
+ * error page), else the refundable item loading, gone (refunded meanwhile), or the step.
+ */
+export function RefundSteps<V>({
+  invoiceId,
+  refund,
+  success,
+  step,
+}: {
+  invoiceId: string;
+  refund: UseMutationResult<RefundReceipt, Error, V>;
+  success: (receipt: RefundReceipt) => ReactNode;
+  step: (item: RefundableItem) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const refundable = useRefundableItem(invoiceId);
+  if (refund.isSuccess) return success(refund.data);
+  if (refund.isError) {
+    return (
+      <ActionError
+        error={refund.error}
+        texts={areaErrorTexts(refund.error, t, i18n, 'payments.errors')}
+        onRetry={() => refund.reset()}
+        back={<BackToPayment />}
+      />
+    );
+  }
+  if (refundable.isPending) return <Loading label={t('payments.refunds.loading')} />;
+  if (refundable.isError)
+    return <ErrorState error={refundable.error} onRetry={() => void refundable.refetch()} />;
+  if (!refundable.item) return <RefundUnavailable />;
+  return step(refundable.item);
 }
