@@ -57,24 +57,23 @@ export const cardTexts: Record<Language, CardTexts> = {
   de: {
     refusals: {
       invalid_personal_details: () =>
-        'In Ihren persönlichen Daten wurden ungültige Angaben gefunden. Bitte aktualisieren Sie sie, um die Karte ändern zu können.',
+        'Einige Ihrer persönlichen Daten sind ungültig. Bitte korrigieren Sie sie, damit Sie Ihre Karte ändern können.',
       invalid_card_return: () =>
-        'Diese Kartenregistrierung ist nicht mehr gültig (bereits verwendet, abgelaufen oder nicht Ihre). Bitte starten Sie die Kartenänderung erneut.',
-      card_declined: () =>
-        'Die Karte wurde nicht akzeptiert. Bitte versuchen Sie es mit einer anderen Karte.',
+        'Dieser Vorgang zum Hinterlegen einer Karte ist nicht mehr gültig (bereits verwendet, abgelaufen oder nicht von Ihnen gestartet). Bitte starten Sie die Kartenänderung erneut.',
+      card_declined: () => 'Die Karte wurde abgelehnt. Bitte versuchen Sie es mit einer anderen Karte.',
       card_update_cancelled: () =>
-        'Die Kartenänderung wurde abgebrochen. Ihre Zahlungsart bleibt unverändert.',
-      card_provider_mismatch: (v) => `Ihr Club registriert Karten über ${v.provider}.`,
+        'Die Kartenänderung wurde abgebrochen. Ihre Zahlungsmethode bleibt unverändert.',
+      card_provider_mismatch: (v) => `In Ihrem Club werden Karten über ${v.provider} hinterlegt.`,
       card_provider_unavailable: () =>
-        'Der Kartenanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten erneut.',
+        'Unser Zahlungsdienstleister ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten erneut.',
     },
     registered: {
-      subject: 'Ihre neue Zahlungskarte ist registriert',
-      body: (card) => `Ihre Karte ${card} ist registriert und wird für Ihre nächsten Zahlungen verwendet.`,
+      subject: 'Ihre neue Zahlungskarte ist hinterlegt',
+      body: (card) => `Ihre Karte ${card} ist hinterlegt und wird für Ihre nächsten Zahlungen verwendet.`,
     },
     exists: {
       subject: 'Ihre Zahlungskarte ist bestätigt',
-      body: (card) => `Ihre Karte ${card} war bereits registriert und bleibt Ihre Zahlungsart.`,
+      body: (card) => `Ihre Karte ${card} war bereits hinterlegt und bleibt Ihre Zahlungsmethode.`,
     },
     receipt: {
       subject: 'Zahlungsbeleg: Ihre offenen Rechnungen sind bezahlt',
@@ -82,20 +81,20 @@ export const cardTexts: Record<Language, CardTexts> = {
       line: (i) => `Rechnung ${i.number}: ${i.amount}`,
     },
     stillUnpaid: (lines) =>
-      `Diese Rechnungen konnten nicht von der Karte abgebucht werden und sind weiterhin offen:\n${lines}\nBitte wenden Sie sich an Ihre Bank oder registrieren Sie eine andere Karte.`,
+      `Diese Rechnungen konnten nicht von der Karte abgebucht werden und sind weiterhin offen:\n${lines}\nBitte wenden Sie sich an Ihre Bank oder hinterlegen Sie eine andere Karte.`,
   },
   fr: {
     refusals: {
       invalid_personal_details: () =>
-        'Des données non valides ont été trouvées dans vos informations personnelles. Mettez-les à jour pour pouvoir changer de carte.',
+        'Certaines de vos informations personnelles ne sont pas valides. Corrigez-les pour pouvoir modifier votre carte.',
       invalid_card_return: () =>
-        'Cet enregistrement de carte n’est plus valable (déjà utilisé, expiré ou pas le vôtre). Veuillez recommencer le changement de carte.',
-      card_declined: () => 'La carte n’a pas été acceptée. Veuillez essayer une autre carte.',
+        'Cette demande d’enregistrement de carte n’est plus valable (déjà utilisée, expirée ou lancée depuis un autre compte). Veuillez recommencer la modification de la carte.',
+      card_declined: () => 'La carte a été refusée. Veuillez essayer avec une autre carte.',
       card_update_cancelled: () =>
-        'Le changement de carte a été annulé. Votre moyen de paiement reste inchangé.',
-      card_provider_mismatch: (v) => `Votre club enregistre les cartes avec ${v.provider}.`,
+        'La modification de la carte a été annulée. Votre moyen de paiement reste inchangé.',
+      card_provider_mismatch: (v) => `Dans votre club, les cartes sont enregistrées via ${v.provider}.`,
       card_provider_unavailable: () =>
-        'Le prestataire de cartes est injoignable pour le moment. Veuillez réessayer dans quelques minutes.',
+        'Notre prestataire de paiement est momentanément injoignable. Veuillez réessayer dans quelques minutes.',
     },
     registered: {
       subject: 'Votre nouvelle carte de paiement est enregistrée',
@@ -106,68 +105,68 @@ export const cardTexts: Record<Language, CardTexts> = {
       body: (card) => `votre carte ${card} était déjà enregistrée et reste votre moyen de paiement.`,
     },
     receipt: {
-      subject: 'Reçu : vos factures en attente sont payées',
-      body: 'nous avons débité votre carte pour ces factures en attente. Merci !',
+      subject: 'Quittance : vos factures impayées sont réglées',
+      body: 'nous avons débité votre carte du montant de ces factures impayées. Merci !',
       line: (i) => `Facture ${i.number} : ${i.amount}`,
     },
     stillUnpaid: (lines) =>
-      `Ces factures n’ont pas pu être débitées de la carte et restent ouvertes :\n${lines}\nVeuillez contacter votre banque ou enregistrer une autre carte.`,
+      `Ces factures n’ont pas pu être débitées de la carte et restent impayées :\n${lines}\nVeuillez contacter votre banque ou enregistrer une autre carte.`,
   },
   nb: {
     refusals: {
       invalid_personal_details: () =>
-        'Det er funnet ugyldige opplysninger i personopplysningene dine. Oppdater dem for å kunne bytte kort.',
+        'Noen av personopplysningene dine er ikke gyldige. Rett dem, så kan du oppdatere kortet.',
       invalid_card_return: () =>
-        'Denne kortregistreringen er ikke gyldig lenger (allerede brukt, utløpt eller ikke din). Start kortbyttet på nytt.',
-      card_declined: () => 'Kortet ble ikke godtatt. Prøv et annet kort.',
-      card_update_cancelled: () => 'Kortbyttet ble avbrutt. Betalingsmåten din er uendret.',
-      card_provider_mismatch: (v) => `Senteret ditt registrerer kort hos ${v.provider}.`,
+        'Denne kortregistreringen er ikke gyldig lenger (allerede brukt, utløpt eller ikke din). Start kortoppdateringen på nytt.',
+      card_declined: () => 'Kortet ble avvist. Prøv et annet kort.',
+      card_update_cancelled: () => 'Kortoppdateringen ble avbrutt. Betalingsmåten din er uendret.',
+      card_provider_mismatch: (v) => `Senteret ditt bruker ${v.provider} til kortregistrering.`,
       card_provider_unavailable: () =>
-        'Kortleverandøren kan ikke nås akkurat nå. Prøv igjen om noen minutter.',
+        'Vi får ikke kontakt med betalingsleverandøren vår akkurat nå. Prøv igjen om noen minutter.',
     },
     registered: {
       subject: 'Det nye betalingskortet ditt er registrert',
-      body: (card) => `kortet ditt ${card} er registrert og blir brukt til de neste betalingene dine.`,
+      body: (card) => `kortet ditt, ${card}, er registrert og blir brukt til de neste betalingene dine.`,
     },
     exists: {
       subject: 'Betalingskortet ditt er bekreftet',
-      body: (card) => `kortet ditt ${card} var allerede registrert og er fortsatt betalingsmåten din.`,
+      body: (card) => `kortet ditt, ${card}, var allerede registrert og er fortsatt betalingsmåten din.`,
     },
     receipt: {
-      subject: 'Kvittering: de åpne fakturaene dine er betalt',
-      body: 'vi har belastet kortet ditt for disse åpne fakturaene. Takk!',
+      subject: 'Kvittering: de ubetalte fakturaene dine er betalt',
+      body: 'vi har trukket beløpet for disse ubetalte fakturaene fra kortet ditt. Takk!',
       line: (i) => `Faktura ${i.number}: ${i.amount}`,
     },
     stillUnpaid: (lines) =>
-      `Disse fakturaene kunne ikke belastes kortet og er fortsatt åpne:\n${lines}\nKontakt banken din eller registrer et annet kort.`,
+      `Disse fakturaene kunne ikke trekkes fra kortet og er fortsatt ubetalte:\n${lines}\nKontakt banken din eller registrer et annet kort.`,
   },
   fi: {
     refusals: {
       invalid_personal_details: () =>
-        'Henkilötiedoistasi löytyi virheellisiä tietoja. Päivitä ne, jotta voit vaihtaa kortin.',
+        'Osa henkilötiedoistasi on virheellisiä. Korjaa ne, jotta voit päivittää kortin.',
       invalid_card_return: () =>
-        'Tämä kortin rekisteröinti ei ole enää voimassa (jo käytetty, vanhentunut tai ei sinun). Aloita kortin vaihto uudelleen.',
-      card_declined: () => 'Korttia ei hyväksytty. Kokeile toista korttia.',
-      card_update_cancelled: () => 'Kortin vaihto peruttiin. Maksutapasi on ennallaan.',
-      card_provider_mismatch: (v) => `Keskuksesi rekisteröi kortit palvelussa ${v.provider}.`,
+        'Tämä kortin tallennus ei ole enää voimassa (jo käytetty, vanhentunut tai ei sinun). Aloita kortin päivitys uudelleen.',
+      card_declined: () => 'Kortti hylättiin. Kokeile toista korttia.',
+      card_update_cancelled: () => 'Kortin päivitys peruttiin. Maksutapasi on ennallaan.',
+      card_provider_mismatch: (v) => `Keskuksesi käyttää korttien tallentamiseen palvelua ${v.provider}.`,
       card_provider_unavailable: () =>
-        'Korttipalveluun ei juuri nyt saada yhteyttä. Yritä uudelleen muutaman minuutin kuluttua.',
+        'Maksupalveluntarjoajaamme ei saada juuri nyt yhteyttä. Yritä uudelleen muutaman minuutin kuluttua.',
     },
     registered: {
-      subject: 'Uusi maksukorttisi on rekisteröity',
-      body: (card) => `korttisi ${card} on rekisteröity, ja sitä käytetään seuraaviin maksuihisi.`,
+      subject: 'Uusi maksukorttisi on tallennettu',
+      body: (card) => `korttisi ${card} on tallennettu, ja sitä käytetään seuraavissa maksuissasi.`,
     },
     exists: {
       subject: 'Maksukorttisi on vahvistettu',
-      body: (card) => `korttisi ${card} oli jo rekisteröity, ja se on edelleen maksutapasi.`,
+      body: (card) => `korttisi ${card} oli jo tallennettu, ja se on edelleen maksutapasi.`,
     },
     receipt: {
-      subject: 'Kuitti: avoimet laskusi on maksettu',
-      body: 'veloitimme kortiltasi nämä avoimet laskut. Kiitos!',
+      subject: 'Kuitti: maksamattomat laskusi on maksettu',
+      body: 'veloitimme kortiltasi nämä maksamattomat laskut. Kiitos!',
       line: (i) => `Lasku ${i.number}: ${i.amount}`,
     },
     stillUnpaid: (lines) =>
-      `Näitä laskuja ei voitu veloittaa kortilta, ja ne ovat yhä avoinna:\n${lines}\nOta yhteyttä pankkiisi tai rekisteröi toinen kortti.`,
+      `Näitä laskuja ei voitu veloittaa kortilta, ja ne ovat yhä maksamatta:\n${lines}\nOta yhteyttä pankkiisi tai tallenna toinen kortti.`,
   },
 };
 

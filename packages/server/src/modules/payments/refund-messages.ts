@@ -55,7 +55,7 @@ export const refundTexts: Record<Language, RefundTexts> = {
       nothing_to_refund: 'Für diese Rechnung gibt es keine Schließtage zu erstatten.',
       already_refunded: 'Die Schließtage dieser Rechnung wurden bereits erstattet.',
       refund_failed:
-        'Die Erstattung auf Ihre Karte ist fehlgeschlagen. Bitte versuchen Sie es später noch einmal oder lassen Sie sich den Betrag stattdessen auf Ihr Bankkonto überweisen.',
+        'Die Erstattung auf Ihre Karte ist fehlgeschlagen. Bitte versuchen Sie es später erneut oder lassen Sie sich den Betrag stattdessen auf Ihr Bankkonto überweisen.',
     },
     invalidAccount: (norway) =>
       `Bitte geben Sie eine gültige IBAN${norway ? ' oder eine 11-stellige norwegische Kontonummer' : ''} ein.`,
@@ -64,7 +64,7 @@ export const refundTexts: Record<Language, RefundTexts> = {
     cardMail: {
       subject: 'Ihre Erstattung für die Schließtage',
       body: (v) =>
-        `Wir haben Ihnen ${v.amount} auf die Karte erstattet, mit der Sie bezahlt haben. Je nach Bank kann es einige Tage dauern, bis die Gutschrift auf Ihrer Abrechnung erscheint.`,
+        `Wir haben Ihnen ${v.amount} auf die Karte erstattet, mit der Sie bezahlt haben. Je nach Bank kann es einige Tage dauern, bis die Gutschrift auf Ihrer Kartenabrechnung erscheint.`,
     },
     bankMail: {
       subject: 'Ihre Erstattung per Überweisung',
@@ -77,12 +77,12 @@ export const refundTexts: Record<Language, RefundTexts> = {
       nothing_to_refund: 'Cette facture ne comporte aucun jour de fermeture à rembourser.',
       already_refunded: 'Les jours de fermeture de cette facture ont déjà été remboursés.',
       refund_failed:
-        'Le remboursement sur votre carte n’a pas abouti. Veuillez réessayer plus tard, ou demandez plutôt un virement sur votre compte bancaire.',
+        'Le remboursement sur votre carte n’a pas abouti. Veuillez réessayer plus tard ou demander plutôt un virement sur votre compte bancaire.',
     },
     invalidAccount: (norway) =>
       `Veuillez saisir un IBAN valide${norway ? ' ou un numéro de compte norvégien à 11 chiffres' : ''}.`,
     closedDays: (v) =>
-      `votre club a été fermé du ${v.from} au ${v.to}, soit ${v.closed} des ${v.paid} jours réglés avec la facture ${v.invoice}.`,
+      `votre club était fermé du ${v.from} au ${v.to}, soit ${v.closed} des ${v.paid} jours réglés avec la facture ${v.invoice}.`,
     cardMail: {
       subject: 'Remboursement de vos jours de fermeture',
       body: (v) =>
@@ -103,14 +103,14 @@ export const refundTexts: Record<Language, RefundTexts> = {
     },
     invalidAccount: (norway) =>
       norway
-        ? 'Skriv inn et gyldig kontonummer med 11 siffer eller et gyldig IBAN.'
-        : 'Skriv inn et gyldig IBAN.',
+        ? 'Skriv inn et gyldig kontonummer med 11 siffer eller et gyldig IBAN-nummer.'
+        : 'Skriv inn et gyldig IBAN-nummer.',
     closedDays: (v) =>
-      `senteret ditt var stengt fra ${v.from} til ${v.to}, ${v.closed} av de ${v.paid} dagene du betalte for med faktura ${v.invoice}.`,
+      `senteret ditt var stengt fra ${v.from} til ${v.to} – ${v.closed} av de ${v.paid} dagene du betalte for med faktura ${v.invoice}.`,
     cardMail: {
       subject: 'Refusjon for stengte dager',
       body: (v) =>
-        `Vi har refundert ${v.amount} til kortet du betalte med. Avhengig av banken din kan det ta noen dager før beløpet vises på kontoutskriften.`,
+        `Vi har refundert ${v.amount} til kortet du betalte med. Avhengig av banken din kan det ta noen dager før beløpet vises på kontoutskriften din.`,
     },
     bankMail: {
       subject: 'Refusjon til bankkontoen din',
@@ -123,16 +123,16 @@ export const refundTexts: Record<Language, RefundTexts> = {
       nothing_to_refund: 'Tällä laskulla ei ole hyvitettäviä suljettuja päiviä.',
       already_refunded: 'Tämän laskun suljetut päivät on jo hyvitetty.',
       refund_failed:
-        'Hyvitys kortillesi epäonnistui. Yritä myöhemmin uudelleen tai pyydä summa sen sijaan tilisiirtona pankkitilillesi.',
+        'Hyvitys kortillesi ei onnistunut. Yritä myöhemmin uudelleen tai pyydä summa tilisiirtona pankkitilillesi.',
     },
     invalidAccount: (norway) =>
       `Anna kelvollinen IBAN-tilinumero${norway ? ' tai 11-numeroinen norjalainen tilinumero' : ''}.`,
     closedDays: (v) =>
-      `keskuksesi oli suljettuna ${v.from}–${v.to}, eli ${v.closed} päivää niistä ${v.paid} päivästä, jotka maksoit laskulla ${v.invoice}.`,
+      `keskuksesi oli suljettuna ${v.from} – ${v.to}, eli ${v.closed} ${v.closed === 1 ? 'päivä' : 'päivää'} niistä ${v.paid} päivästä, jotka maksoit laskulla ${v.invoice}.`,
     cardMail: {
       subject: 'Hyvitys suljetuilta päiviltä',
       body: (v) =>
-        `Olemme palauttaneet ${v.amount} kortille, jolla maksoit. Pankista riippuen summan näkyminen tiliotteella voi kestää muutaman päivän.`,
+        `Olemme hyvittäneet ${v.amount} kortille, jolla maksoit. Pankista riippuen voi kestää muutaman päivän, ennen kuin summa näkyy korttitapahtumissasi.`,
     },
     bankMail: {
       subject: 'Hyvitys pankkitilillesi',

@@ -86,7 +86,7 @@ describe('invoice page', () => {
     // Lines are named by their type in the member's language, not by the billing system's English text.
     expect(rows.map((row) => row.textContent)).toEqual([
       'Membership fee1 Apr 2025 – 30 Apr 2025€29.90',
-      'Joining fee1 Apr 2025 – 30 Apr 2025€49.00',
+      'Signup fee1 Apr 2025 – 30 Apr 2025€49.00',
     ]);
     expect(within(sheet).getByText('Card, Visa •••• 4242')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
