@@ -42,6 +42,15 @@ describe.each(databases())('invoices on %s', (kind) => {
     expect(hasPaymentAlert(invoices)).toBe(false);
   });
 
+  it("labels the member's number in the member's language and the operator's numbers as its market does", async () => {
+    const [german] = await list('active', 'de');
+    expect(german?.member.identifiers[0]?.label).toBe('Member number'); // the German operator's default is en-DE
+    expect(german?.operator.identifiers.map((i) => i.label)).toContain('USt-IdNr.');
+    const [norwegian] = await list('active', 'no');
+    expect(norwegian?.member.identifiers[0]?.label).toBe('Medlemsnummer');
+    expect(norwegian?.operator.identifiers.map((i) => i.label)).toEqual(['Org.nr.']);
+  });
+
   it('takes the VAT rate from the operator and the invoice date', async () => {
     expect((await list('active', 'ch'))[0]?.vat_rate).toBe(8.1);
     expect((await list('active', 'no'))[0]?.vat_rate).toBe(0);

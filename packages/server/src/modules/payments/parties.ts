@@ -1,5 +1,5 @@
-import type { Invoice, OperatorId } from '@portal/contract';
-import { getOperator } from '@portal/domain';
+import type { Invoice, Language, OperatorId } from '@portal/contract';
+import { getOperator, languageOf } from '@portal/domain';
 import type { members } from '../../db/schema.ts';
 
 interface Party {
@@ -8,10 +8,11 @@ interface Party {
 }
 
 /**
- * What each market prints on an invoice about the operator, and how it labels the member's
- * number. Invoice data only; portal texts live in the web catalogues.
+ * What each market prints on an invoice about the operator: its address and the legal
+ * identifiers, labelled as that market's law names them. Invoice data only; portal texts
+ * live in the web catalogues.
  */
-export const invoiceParties: Record<OperatorId, { operator: Party; memberNumberLabel: string }> = {
+export const invoiceParties: Record<OperatorId, { operator: Party }> = {
   de: {
     operator: {
       addressLines: ['Friedrichstraße 68', '10117 Berlin', 'Deutschland'],
@@ -20,7 +21,6 @@ export const invoiceParties: Record<OperatorId, { operator: Party; memberNumberL
         { label: 'Handelsregister', value: 'HRB 187654 B, Amtsgericht Charlottenburg' },
       ],
     },
-    memberNumberLabel: 'Mitgliedsnummer',
   },
   at: {
     operator: {
@@ -30,29 +30,34 @@ export const invoiceParties: Record<OperatorId, { operator: Party; memberNumberL
         { label: 'Firmenbuch', value: 'FN 456789 x, Handelsgericht Wien' },
       ],
     },
-    memberNumberLabel: 'Mitgliedsnummer',
   },
   ch: {
     operator: {
       addressLines: ['Bahnhofstrasse 10', '8001 Zürich', 'Schweiz'],
       identifiers: [{ label: 'MWST-Nr.', value: 'CHE-123.456.789 MWST' }],
     },
-    memberNumberLabel: 'Mitgliedernummer',
   },
   no: {
     operator: {
       addressLines: ['Karl Johans gate 16', '0154 Oslo', 'Norge'],
       identifiers: [{ label: 'Org.nr.', value: '923 456 789' }],
     },
-    memberNumberLabel: 'Medlemsnummer',
   },
   fi: {
     operator: {
       addressLines: ['Mannerheimintie 5', '00100 Helsinki', 'Suomi'],
       identifiers: [{ label: 'Y-tunnus', value: '3123456-7' }],
     },
-    memberNumberLabel: 'Jäsennumero',
   },
+};
+
+/** The member's number is labelled in the member's own language (a fr-CH member reads French). */
+const MEMBER_NUMBER_LABEL: Record<Language, string> = {
+  en: 'Member number',
+  de: 'Mitgliedsnummer',
+  fr: 'N° de membre',
+  nb: 'Medlemsnummer',
+  fi: 'Jäsennumero',
 };
 
 /** The member and the operator as every invoice (and the health-insurance confirmation) names them. */
@@ -66,7 +71,7 @@ export function partiesOf(
     member: {
       name: `${member.firstName} ${member.lastName}`,
       address_lines: [member.street, `${member.postalCode} ${member.postalLocation}`],
-      identifiers: [{ label: parties.memberNumberLabel, value: membershipNumber }],
+      identifiers: [{ label: MEMBER_NUMBER_LABEL[languageOf(member.locale)], value: membershipNumber }],
     },
     operator: {
       name: getOperator(operatorId).name,
