@@ -7,7 +7,15 @@ import {
   ResetRequest,
   UpdatePasswordRequest,
 } from './schemas/auth.ts';
-import { CancellationPolicy, CancellationRequest, CancellationResult } from './schemas/cancellation.ts';
+import {
+  CancellationPolicy,
+  CancellationRequest,
+  CancellationResult,
+  PublicCancellationReceipt,
+  PublicCancellationRequest,
+  WithdrawalRequest,
+  WithdrawalResult,
+} from './schemas/cancellation.ts';
 import { Location, UpdateLocationRequest } from './schemas/club.ts';
 import { GdprRequest } from './schemas/consents.ts';
 import { EventRequest } from './schemas/events.ts';
@@ -180,6 +188,22 @@ export const endpoints = {
     response: CancellationResult,
   }),
   reactivate: ep({ method: 'DELETE', path: '/v1/membership/cancellations', auth: true, response: null }),
+  /** § 312k BGB: cancelling without signing in (operators with publicCancellation). */
+  publicCancellation: ep({
+    method: 'POST',
+    path: '/v1/public/cancellations',
+    auth: false,
+    body: PublicCancellationRequest,
+    response: PublicCancellationReceipt,
+  }),
+  /** The withdrawal button within 14 days of signing up (operators with withdrawalButton). */
+  withdrawal: ep({
+    method: 'POST',
+    path: '/v1/membership/withdrawal',
+    auth: true,
+    body: WithdrawalRequest,
+    response: WithdrawalResult,
+  }),
 
   activateChip: ep({
     method: 'PUT',

@@ -64,6 +64,11 @@ export const Membership = z.object({
   current_payment_method: PaymentMethod.nullable(),
   keys: z.array(Key),
   referral: Referral.nullable(),
+  /**
+   * The last day the member may withdraw from the contract (14 days from signing up), while
+   * the operator offers the withdrawal button and the membership has not ended; else null.
+   */
+  withdrawal_until: IsoDate.nullable().optional(),
 });
 export type Membership = z.infer<typeof Membership>;
 

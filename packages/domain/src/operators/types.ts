@@ -32,6 +32,13 @@ export interface OperatorSettings {
   ptEnabled: boolean;
   /** The cancellation flow for members who are not in trial or presale. */
   cancellationFlow: CancellationFlow;
+  /**
+   * § 312k BGB: a cancellation button reachable without signing in, on every logged-out
+   * page and in the shell's footer, labelled "Verträge hier kündigen".
+   */
+  publicCancellation: boolean;
+  /** The withdrawal button during the 14-day withdrawal period (§ 356a BGB, EU 2023/2673). */
+  withdrawalButton: boolean;
   /** A freeze must be requested before the 1st of the month it starts in. */
   freezeRequestBeforeFirstOfMonth: boolean;
   /** Frozen months move the contract's end date (and the text says so). */
