@@ -1,4 +1,4 @@
-import type { MembershipStatus } from '@portal/contract';
+import type { CancellationKind, MembershipStatus } from '@portal/contract';
 import { addDays, addMonths, endOfMonth, type IsoDate, maxDate } from './dates.ts';
 import { freezeMonthCount, type RuleError } from './freeze.ts';
 import type { CancellationFlow, OperatorSettings } from './operators/types.ts';
@@ -85,4 +85,64 @@ export function cancelLinkKind(
 ): 'link' | 'email_text' | null {
   if (!CANCELLABLE_STATUSES.includes(status)) return null;
   return cancellationFlowFor(operator, status) === 'email' ? 'email_text' : 'link';
+}
+
+/** What a declaration asks for: its kind and the date it should take effect (absent: earliest). */
+export interface DeclaredCancellation {
+  kind: CancellationKind;
+  effective_date?: IsoDate | null;
+}
+
+/**
+ * How a date before the earliest is handled: the signed-in page refuses it (the member can
+ * pick another), the public form takes it as "at the earliest possible date" (§ 140 BGB),
+ * since its answer must not reveal the membership or its dates.
+ */
+export type TooEarlyDate = 'refuse' | 'earliest';
+
+/**
+ * The end date a declaration gets, given the earliest possible one (calculatedEndDate). A
+ * later date is taken as asked. An extraordinary cancellation gets the earliest ordinary
+ * date meanwhile: support checks its reason and may end it sooner. In trial or presale the
+ * cancellation ends the membership at once, so no later date can be honoured.
+ */
+export function declaredEndDate(
+  earliest: IsoDate,
+  status: MembershipStatus,
+  declared: DeclaredCancellation,
+  tooEarly: TooEarlyDate,
+): { endDate: IsoDate; errors: RuleError[] } {
+  const asked = declared.effective_date ?? null;
+  if (asked === null) return { endDate: earliest, errors: [] };
+  const endsAtOnce = status === 'in_trial' || status === 'presale';
+  if (endsAtOnce && asked > earliest)
+    return {
+      endDate: earliest,
+      errors: [{ type: 'effective_date_after_immediate_end', context: { earliest_date: earliest } }],
+    };
+  if (asked >= earliest) return { endDate: asked, errors: [] };
+  if (declared.kind === 'extraordinary' || tooEarly === 'earliest') return { endDate: earliest, errors: [] };
+  return {
+    endDate: earliest,
+    errors: [{ type: 'effective_date_before_earliest', context: { earliest_date: earliest } }],
+  };
+}
+
+/**
+ * A declaration that asks nothing the membership's running cancellation does not give
+ * already: ordinary, ending no earlier than the end date it has. Anything else sent for a
+ * membership in cancellation (an extraordinary one, an earlier date) goes to support.
+ */
+export function isRepeatedDeclaration(
+  status: MembershipStatus,
+  currentEndDate: IsoDate | null,
+  declared: DeclaredCancellation,
+  declaredEnd: IsoDate,
+): boolean {
+  return (
+    status === 'in_cancellation' &&
+    currentEndDate !== null &&
+    declared.kind === 'ordinary' &&
+    declaredEnd >= currentEndDate
+  );
 }

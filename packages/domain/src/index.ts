@@ -13,3 +13,5 @@ export * from './club.ts';
 export * from './access.ts';
 export * from './profile.ts';
 export * from './payments.ts';
+export * from './withdrawal.ts';
+export * from './identity.ts';

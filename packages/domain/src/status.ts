@@ -23,6 +23,11 @@ export interface MembershipFacts {
   end_date: IsoDate | null;
   /** Day the operator stopped the membership (e.g. for debt). */
   stopped_on: IsoDate | null;
+  /**
+   * Day the member withdrew from the contract (the 14-day withdrawal): it ends at once,
+   * unlike a cancellation, which runs to its end date. Absent where no withdrawal is known.
+   */
+  withdrawn_on?: IsoDate | null;
   freeze_periods: readonly FreezeFact[];
 }
 
@@ -52,7 +57,8 @@ export function scheduledFreeze(facts: MembershipFacts, today: IsoDate): FreezeF
 }
 
 /**
- * Spec section 4. Order matters: an operator's stop overrides everything; a cancellation
+ * Spec section 4. Order matters: an operator's stop overrides everything; a withdrawal
+ * ends it at once (in trial or presale as their cancelled variants); a cancellation
  * made during trial or presale ends it at once; otherwise a cancelled membership is
  * in_cancellation until its end date and cancelled after it; before the begin date the
  * member is in trial or presale; a freeze covering today makes it in_freeze, and the
@@ -60,6 +66,11 @@ export function scheduledFreeze(facts: MembershipFacts, today: IsoDate): FreezeF
  */
 export function deriveStatus(facts: MembershipFacts, today: IsoDate): MembershipStatus {
   if (facts.stopped_on !== null && facts.stopped_on <= today) return 'stopped';
+  const withdrawn = facts.withdrawn_on ?? null;
+  if (withdrawn !== null && withdrawn <= today) {
+    if (withdrawn >= facts.begin_date) return 'cancelled';
+    return facts.signup_kind === 'trial' ? 'cancelled_in_trial' : 'cancelled_in_presale';
+  }
   if (facts.cancelled_on !== null) {
     if (facts.cancelled_on < facts.begin_date) {
       return facts.signup_kind === 'trial' ? 'cancelled_in_trial' : 'cancelled_in_presale';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CANCELLABLE_STATUSES,
   calculatedEndDate,
   cancelLinkKind,
   cancellationErrors,
   cancellationFlowFor,
+  declaredEndDate,
+  isRepeatedDeclaration,
 } from '../src/cancellation.ts';
-import { operatorCatalogue } from '../src/operators/catalogue.ts';
+import { operatorCatalogue, operatorIds } from '../src/operators/catalogue.ts';
 import type { MembershipFacts } from '../src/status.ts';
 
 const facts: MembershipFacts = {
@@ -69,19 +72,104 @@ describe('cancellationErrors', () => {
 });
 
 describe('cancellation flow per operator', () => {
-  it('gives Norway the e-mail text except in trial and presale, Finland a single page, the rest steps', () => {
-    expect(cancellationFlowFor(operatorCatalogue.no, 'active')).toBe('email');
-    expect(cancellationFlowFor(operatorCatalogue.no, 'in_trial')).toBe('single_page');
-    expect(cancellationFlowFor(operatorCatalogue.no, 'presale')).toBe('single_page');
-    expect(cancellationFlowFor(operatorCatalogue.fi, 'active')).toBe('single_page');
-    for (const id of ['de', 'at', 'ch'] as const)
-      expect(cancellationFlowFor(operatorCatalogue[id], 'active')).toBe('multi_step');
+  const flows = (status: Parameters<typeof cancellationFlowFor>[1]) =>
+    Object.fromEntries(operatorIds.map((id) => [id, cancellationFlowFor(operatorCatalogue[id], status)]));
+
+  it('gives Germany the § 312k single page, Switzerland the e-mail text, the rest the steps', () => {
+    for (const status of ['active', 'in_freeze'] as const)
+      expect(flows(status)).toEqual({
+        de: 'single_page',
+        at: 'multi_step',
+        ch: 'email',
+        no: 'multi_step',
+        fi: 'multi_step',
+      });
   });
 
-  it('shows the cancel link for presale, active, in_trial and in_freeze, the e-mail text in Norway', () => {
-    expect(cancelLinkKind(operatorCatalogue.de, 'in_freeze')).toBe('link');
-    expect(cancelLinkKind(operatorCatalogue.de, 'in_cancellation')).toBeNull();
-    expect(cancelLinkKind(operatorCatalogue.no, 'active')).toBe('email_text');
-    expect(cancelLinkKind(operatorCatalogue.no, 'in_trial')).toBe('link');
+  it('gives Switzerland the single page in trial and presale, and leaves the others as they are', () => {
+    for (const status of ['in_trial', 'presale'] as const)
+      expect(flows(status)).toEqual({
+        de: 'single_page',
+        at: 'multi_step',
+        ch: 'single_page',
+        no: 'multi_step',
+        fi: 'multi_step',
+      });
+  });
+
+  it('shows the cancel link for presale, active, in_trial and in_freeze, the e-mail text in Switzerland', () => {
+    for (const id of ['de', 'at', 'no', 'fi'] as const)
+      for (const status of CANCELLABLE_STATUSES)
+        expect(cancelLinkKind(operatorCatalogue[id], status)).toBe('link');
+    expect(cancelLinkKind(operatorCatalogue.ch, 'active')).toBe('email_text');
+    expect(cancelLinkKind(operatorCatalogue.ch, 'in_freeze')).toBe('email_text');
+    expect(cancelLinkKind(operatorCatalogue.ch, 'in_trial')).toBe('link');
+    expect(cancelLinkKind(operatorCatalogue.ch, 'presale')).toBe('link');
+    for (const status of ['in_cancellation', 'cancelled', 'cancelled_in_trial', 'stopped'] as const)
+      for (const id of operatorIds) expect(cancelLinkKind(operatorCatalogue[id], status)).toBeNull();
+  });
+
+  it('offers the cancellation without sign-in in Germany only, the withdrawal button in DE, AT and FI', () => {
+    expect(operatorIds.filter((id) => operatorCatalogue[id].publicCancellation)).toEqual(['de']);
+    expect(operatorIds.filter((id) => operatorCatalogue[id].withdrawalButton).sort()).toEqual([
+      'at',
+      'de',
+      'fi',
+    ]);
+  });
+});
+
+describe('declaredEndDate', () => {
+  const earliest = '2027-06-30';
+
+  it('takes the earliest date when none is asked, and a later date as asked', () => {
+    expect(declaredEndDate(earliest, 'active', { kind: 'ordinary' }, 'refuse')).toEqual({
+      endDate: earliest,
+      errors: [],
+    });
+    expect(
+      declaredEndDate(earliest, 'active', { kind: 'ordinary', effective_date: earliest }, 'refuse').endDate,
+    ).toBe(earliest);
+    expect(
+      declaredEndDate(earliest, 'active', { kind: 'ordinary', effective_date: '2027-09-15' }, 'refuse'),
+    ).toEqual({ endDate: '2027-09-15', errors: [] });
+  });
+
+  it('refuses an earlier ordinary date on the signed-in page and reads it as the earliest on the public form', () => {
+    const early = { kind: 'ordinary' as const, effective_date: '2027-06-29' };
+    expect(declaredEndDate(earliest, 'active', early, 'refuse').errors).toEqual([
+      { type: 'effective_date_before_earliest', context: { earliest_date: earliest } },
+    ]);
+    expect(declaredEndDate(earliest, 'active', early, 'earliest')).toEqual({ endDate: earliest, errors: [] });
+  });
+
+  it('gives an extraordinary cancellation the earliest ordinary date meanwhile', () => {
+    expect(
+      declaredEndDate(earliest, 'active', { kind: 'extraordinary', effective_date: '2026-11-30' }, 'refuse'),
+    ).toEqual({ endDate: earliest, errors: [] });
+  });
+
+  it('cannot put off the end of a trial or presale, which a cancellation ends at once', () => {
+    const today = '2026-11-22';
+    expect(
+      declaredEndDate(today, 'in_trial', { kind: 'ordinary', effective_date: today }, 'refuse').errors,
+    ).toEqual([]);
+    expect(
+      declaredEndDate(today, 'presale', { kind: 'ordinary', effective_date: '2026-12-01' }, 'earliest')
+        .errors[0]?.type,
+    ).toBe('effective_date_after_immediate_end');
+  });
+});
+
+describe('isRepeatedDeclaration', () => {
+  it('is an ordinary declaration for a membership in cancellation that would not end it sooner', () => {
+    const ordinary = { kind: 'ordinary' as const };
+    expect(isRepeatedDeclaration('in_cancellation', '2026-12-31', ordinary, '2026-12-31')).toBe(true);
+    expect(isRepeatedDeclaration('in_cancellation', '2026-12-31', ordinary, '2027-01-31')).toBe(true);
+    expect(isRepeatedDeclaration('in_cancellation', '2027-06-30', ordinary, '2026-12-31')).toBe(false);
+    expect(
+      isRepeatedDeclaration('in_cancellation', '2026-12-31', { kind: 'extraordinary' }, '2026-12-31'),
+    ).toBe(false);
+    expect(isRepeatedDeclaration('active', null, ordinary, '2026-12-31')).toBe(false);
   });
 });

@@ -95,8 +95,8 @@ describe('operator catalogue', () => {
     expect(operatorIds.sort()).toEqual(['at', 'ch', 'de', 'fi', 'no']);
     expect(operatorCatalogue.de.locales[0]).toBe('en-DE');
     expect(operatorCatalogue.no.currency).toBe('NOK');
-    expect(operatorCatalogue.no.cancellationFlow).toBe('email');
-    expect(operatorCatalogue.fi.cancellationFlow).toBe('single_page');
+    expect(operatorCatalogue.ch.cancellationFlow).toBe('email');
+    expect(operatorCatalogue.de.cancellationFlow).toBe('single_page');
   });
 
   it('maps locales to catalogues', () => {

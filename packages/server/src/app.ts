@@ -20,7 +20,9 @@ import { createAccessService } from './modules/access/service.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
+import { createPublicCancellationService } from './modules/cancellation/public-service.ts';
 import { createCancellationService } from './modules/cancellation/service.ts';
+import { createWithdrawalService } from './modules/cancellation/withdrawal.ts';
 import { registerClubRoutes } from './modules/club/routes.ts';
 import { createClubService } from './modules/club/service.ts';
 import { registerConsentsRoutes } from './modules/consents/routes.ts';
@@ -157,7 +159,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWorkoutsRoutes(app, createWorkoutsService(deps), requireAuth);
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
   registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
-  registerCancellationRoutes(app, createCancellationService(deps), requireAuth);
+  registerCancellationRoutes(
+    app,
+    {
+      cancellation: createCancellationService(deps),
+      publicCancellation: createPublicCancellationService(deps),
+      withdrawal: createWithdrawalService(deps),
+    },
+    requireAuth,
+    config.publicCancellation,
+  );
   registerClubRoutes(app, createClubService(deps), requireAuth);
   registerConsentsRoutes(app, createConsentsService(deps), requireAuth);
   registerAccountRoutes(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
@@ -12,6 +13,21 @@ export interface SignInLimits {
   /** Failed sign-ins per client IP within the window before 429. */
   perIp: number;
   windowMs: number;
+}
+
+/** The § 312k cancellation form without sign-in (ADR 010). */
+export interface PublicCancellationSettings {
+  /** Declarations per client address per hour before 429. */
+  perIpPerHour: number;
+  /** Declarations per identity (name plus number or e-mail) per 24 hours before 429. */
+  perIdentityPerDay: number;
+  /**
+   * Every answer takes at least this long, so a matched declaration (which changes the
+   * membership) cannot be told from an unmatched one by its timing.
+   */
+  minResponseMs: number;
+  /** Key of the HMAC that stores client addresses as hashes (IP_HASH_KEY). */
+  ipHashKey: string;
 }
 
 export interface Config {
@@ -35,6 +51,7 @@ export interface Config {
   trustProxy: boolean | string;
   sessionTtlMs: number;
   signInLimits: SignInLimits;
+  publicCancellation: PublicCancellationSettings;
   /** Redis for request rate limits shared by all processes (REDIS_URL); null keeps them in memory. */
   redisUrl: string | null;
   /** Prefix of the rate-limit keys in Redis, so several portals (or test runs) can share one. */
@@ -103,6 +120,14 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   return count;
 }
 
+function parseMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new ConfigError(`${name} must be a whole number of milliseconds`);
+  return ms;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
@@ -138,6 +163,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUsername: parseCount('SIGN_IN_LIMIT_PER_USERNAME', env.SIGN_IN_LIMIT_PER_USERNAME, 5),
       perIp: parseCount('SIGN_IN_LIMIT_PER_IP', env.SIGN_IN_LIMIT_PER_IP, 20),
       windowMs: 15 * 60 * 1000,
+    },
+    publicCancellation: {
+      perIpPerHour: parseCount('PUBLIC_CANCELLATION_LIMIT_PER_IP', env.PUBLIC_CANCELLATION_LIMIT_PER_IP, 5),
+      perIdentityPerDay: parseCount(
+        'PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY',
+        env.PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY,
+        3,
+      ),
+      minResponseMs: parseMs('PUBLIC_CANCELLATION_MIN_MS', env.PUBLIC_CANCELLATION_MIN_MS, 400),
+      // Without a configured key the hashes still compare within one process run.
+      ipHashKey: env.IP_HASH_KEY || randomBytes(32).toString('hex'),
     },
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit:',

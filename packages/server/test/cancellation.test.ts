@@ -53,7 +53,11 @@ describe.each(databases())('cancellation and reactivation on %s', (kind) => {
     const expected = (await policy(token)).membership.calculated_end_date;
     const res = await call('POST', '/v1/membership/cancellations', token, { gdpr_opt_in: true });
     expect(res.statusCode).toBe(200);
-    expect(CancellationResult.parse(res.json())).toEqual({ status: 'in_cancellation', end_date: expected });
+    expect(CancellationResult.parse(res.json())).toEqual({
+      status: 'in_cancellation',
+      end_date: expected,
+      received_at: '2026-11-22T10:00:00.000Z',
+    });
     const cancelled = await membership(token);
     expect(cancelled).toMatchObject({ status: 'in_cancellation', end_date: expected, gdpr_opt_in: true });
 
@@ -90,6 +94,7 @@ describe.each(databases())('cancellation and reactivation on %s', (kind) => {
     expect(CancellationResult.parse(res.json())).toEqual({
       status: 'cancelled_in_trial',
       end_date: '2026-11-22',
+      received_at: '2026-11-22T10:00:00.000Z',
     });
     expect((await membership(trial)).status).toBe('cancelled_in_trial');
     const presale = await t.signIn('presale', 'de');
@@ -121,7 +126,7 @@ describe.each(databases())('cancellation and reactivation on %s', (kind) => {
 
   it('rejects malformed bodies with 400', async () => {
     const token = await t.signIn('unpaid', 'fi');
-    for (const payload of [{ gdpr_opt_in: 'yes' }, { reason: 'x' }, []]) {
+    for (const payload of [{ gdpr_opt_in: 'yes' }, { reasons: 'x' }, { effective_date: '31.12.2026' }, []]) {
       const res = await call('POST', '/v1/membership/cancellations', token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorBody } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postPublic } from './support/declarations.ts';
 import { startApp, type TestApp } from './support/harness.ts';
 
 // Two portal processes behind one load balancer must share their request limits, or a
@@ -40,5 +41,27 @@ describe.runIf(process.env.REDIS_URL)('request limits shared through Redis', () 
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(ErrorBody.parse(refused.json()).errors[0]?.type).toBe('rate_limited');
     expect((await reset(first)).statusCode).toBe(429);
+  });
+
+  it('counts public cancellations per address across processes (ADR 010)', async () => {
+    const declare = (t: TestApp, n: number) =>
+      postPublic(
+        t,
+        {
+          operator_id: 'de',
+          locale: 'de-DE',
+          kind: 'ordinary',
+          contract: 'membership',
+          first_name: 'Max',
+          last_name: `Probe${n}`,
+          email: `max${n}@example.org`,
+          confirmation_email: `max${n}@example.org`,
+        },
+        '192.0.2.77',
+      );
+    for (let n = 0; n < 5; n++) expect((await declare(n % 2 === 0 ? first : second, n)).statusCode).toBe(200);
+    const refused = await declare(first, 5);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -33,6 +33,14 @@ describe('config', () => {
       perUsername: 5,
       perIp: 200,
     });
+    expect(
+      loadConfig({
+        PUBLIC_CANCELLATION_LIMIT_PER_IP: '50',
+        IP_HASH_KEY: 'k',
+        PUBLIC_CANCELLATION_MIN_MS: '0',
+      }).publicCancellation,
+    ).toEqual({ perIpPerHour: 50, perIdentityPerDay: 3, minResponseMs: 0, ipHashKey: 'k' });
+    expect(loadConfig({}).publicCancellation.minResponseMs).toBe(400);
     for (const env of [
       { PORT: 'eighty' },
       { DEFAULT_OPERATOR: 'se' },
@@ -41,6 +49,8 @@ describe('config', () => {
       { PORTAL_CLOCK: 'someday' },
       { PUBLIC_ORIGIN_DE: 'ftp://x' },
       { SIGN_IN_LIMIT_PER_IP: '0' },
+      { PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY: 'three' },
+      { PUBLIC_CANCELLATION_MIN_MS: '-1' },
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
     }

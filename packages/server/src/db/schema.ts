@@ -107,6 +107,8 @@ export const memberships = pgTable(
     cancelledOn: day('cancelled_on'),
     endDate: day('end_date'),
     stoppedOn: day('stopped_on'),
+    /** Day the member withdrew from the contract (14-day withdrawal): it ended that day. */
+    withdrawnOn: day('withdrawn_on'),
     referralCode: text('referral_code'),
     sheltered: boolean('sheltered').notNull().default(false),
     createdAt: instant('created_at').notNull(),
@@ -365,6 +367,59 @@ export const cardCheckouts = pgTable(
     completedAt: instant('completed_at'),
   },
   (t) => [index('card_checkouts_member_idx').on(t.memberId, t.createdAt)],
+);
+
+export type DeclarationOutcome = 'applied' | 'refused' | 'unmatched' | 'automated' | 'duplicate';
+
+/**
+ * Every cancellation declaration as received (§ 312k BGB): each one sent through the public
+ * form, matched to a membership or not, and each cancellation on the signed-in page of an
+ * operator that has the form, so support sees one list. A public declaration is written
+ * first in its transaction; the outcome follows in the same one.
+ */
+export const cancellationDeclarations = pgTable(
+  'cancellation_declarations',
+  {
+    id: text('id').primaryKey(),
+    /** What the receipt and the e-mail quote; random, so it tells nothing. */
+    reference: text('reference').notNull(),
+    operatorId: text('operator_id').notNull(),
+    source: text('source').$type<'public' | 'member'>().notNull(),
+    locale: text('locale').notNull(),
+    kind: text('kind').$type<'ordinary' | 'extraordinary'>().notNull(),
+    reason: text('reason'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    membershipNumber: text('membership_number'),
+    email: text('email'),
+    contract: text('contract').notNull(),
+    /** The date asked for; null: the earliest possible. */
+    effectiveDate: day('effective_date'),
+    confirmationEmail: text('confirmation_email').notNull(),
+    /** The honeypot field as sent; filled means automated. */
+    website: text('website'),
+    /** Portal time of receipt, as the receipt and the e-mail state it. */
+    receivedAt: instant('received_at').notNull(),
+    /** Wall-clock time of arrival (not PORTAL_CLOCK), which the per-identity limit counts. */
+    arrivedAt: instant('arrived_at').notNull(),
+    /** HMAC of the client's address (never the address): abuse from one address shows. */
+    clientIpHash: text('client_ip_hash'),
+    /** sha256 of operator, normalised name and number or e-mail, for the per-identity limit. */
+    identityHash: text('identity_hash').notNull(),
+    outcome: text('outcome').$type<DeclarationOutcome>().notNull(),
+    /** Why: the rule's error type when refused, `ambiguous` when several memberships matched. */
+    outcomeReason: text('outcome_reason'),
+    memberId: text('member_id').references(() => members.id),
+    membershipId: text('membership_id').references(() => memberships.id),
+    /** The end date the membership got (applied) or already had (duplicate). */
+    endDate: day('end_date'),
+  },
+  (t) => [
+    uniqueIndex('cancellation_declarations_reference_uq').on(t.reference),
+    index('cancellation_declarations_operator_idx').on(t.operatorId, t.receivedAt),
+    index('cancellation_declarations_identity_idx').on(t.identityHash, t.arrivedAt),
+    index('cancellation_declarations_membership_idx').on(t.membershipId),
+  ],
 );
 
 /** One row per member and calendar month with the number of visits. */

@@ -18,6 +18,7 @@ export const PERSONA_STATUS = {
   invalid_details: 'active',
   max_frozen: 'active',
   closed_club: 'active',
+  new_signup: 'active',
 } as const satisfies Record<string, MembershipStatus>;
 
 export type Persona = keyof typeof PERSONA_STATUS;

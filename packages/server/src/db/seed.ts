@@ -63,6 +63,8 @@ interface Plan {
   invoicesFrom?: IsoDate;
   /** Days the member's club was closed (a refund of closed days). */
   closure?: { begin: IsoDate; end: IsoDate };
+  /** The day the contract was concluded, when it matters (the withdrawal period runs from it). */
+  signedUpOn?: IsoDate;
 }
 
 /**
@@ -209,6 +211,16 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
         closure: { begin: addDays(lastMonth, 9), end: addDays(lastMonth, 13) },
       };
     }
+    case 'new_signup':
+      // Signed up and began three days ago: inside the 14-day withdrawal period.
+      return {
+        club: 0,
+        signupKind: 'regular',
+        beginDate: addDays(today, -3),
+        signedUpOn: addDays(today, -3),
+        keys: 'pin',
+        card: true,
+      };
   }
 }
 
@@ -220,6 +232,9 @@ function demoPasswordHash(): Promise<string> {
 }
 
 const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
+/** Calendar days from `from` to `to`, both included. */
+const daysIn = (p: { from: IsoDate; to: IsoDate }) =>
+  Math.round((Date.parse(`${p.to}T00:00:00Z`) - Date.parse(`${p.from}T00:00:00Z`)) / 86_400_000) + 1;
 const monthKey = (date: IsoDate) => date.slice(0, 7);
 
 function isFrozenMonth(plan: Plan, monthStart: IsoDate): boolean {
@@ -279,7 +294,7 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
     const username = demoUsername(persona, op);
     const memberId = randomUUID();
     const membershipId = randomUUID();
-    const createdAt = atMorning(minDate(addDays(plan.beginDate, -14), addDays(today, -4)));
+    const createdAt = atMorning(plan.signedUpOn ?? minDate(addDays(plan.beginDate, -14), addDays(today, -4)));
     const number = `${opIndex + 1}${String(100 + i).padStart(6, '0')}`;
 
     rows.members.push({
@@ -322,7 +337,7 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
     });
 
     const pinCode = String(100000 + ((i * 7919 + opIndex * 104729) % 900000));
-    const keyStart = minDate(plan.beginDate, addDays(today, -4));
+    const keyStart = minDate(plan.beginDate, plan.signedUpOn ?? addDays(today, -4));
     const key = (k: Omit<Insert<typeof t.keys>, 'id' | 'membershipId' | 'createdAt'>) =>
       rows.keys.push({ id: randomUUID(), membershipId, createdAt: atMorning(k.validFrom), ...k });
     switch (plan.keys) {
@@ -411,31 +426,36 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
         const frozen = isFrozenMonth(plan, month);
         const lastMonth = month === startOfMonth(runsUntil);
         const declined = lastMonth && (plan.declinedCurrent || plan.stoppedOn !== undefined);
-        const amount = frozen ? operator.freezePolicy.monthlyFee : seed.monthlyFee;
-        const period = { from: month, to: endOfMonth(month) };
+        // A membership that began after the 1st pays the rest of its first month on its begin date.
+        const partial = plan.beginDate > month;
+        const period = { from: partial ? plan.beginDate : month, to: endOfMonth(month) };
+        const share = partial ? daysIn(period) / daysIn({ from: month, to: endOfMonth(month) }) : 1;
+        const amount = frozen ? operator.freezePolicy.monthlyFee : Math.round(seed.monthlyFee * share);
         rows.invoices.push({
           id: invoiceId,
           memberId,
           invoiceNumber: `${op.toUpperCase()}-${month.slice(0, 4)}-${String(invoiceSeq).padStart(6, '0')}`,
           status: declined ? 'declined' : 'charged',
-          invoiceDate: month,
+          invoiceDate: period.from,
           amount,
           currency: operator.currency,
           periodFrom: period.from,
           periodTo: period.to,
           paymentMethodType: card ? 'card' : null,
           paymentMethodDetails: card ? `${card.brand} ${card.details}` : null,
-          createdAt: atMorning(month),
+          createdAt: atMorning(period.from),
         });
         rows.lines.push({
           id: randomUUID(),
           invoiceId,
           position: 1,
           amount,
-          productType: frozen ? 'freeze_fee' : 'membership_fee',
+          productType: frozen ? 'freeze_fee' : partial ? 'rest_of_month_fee' : 'membership_fee',
           productId: frozen ? null : productId,
-          systemConcept: frozen ? 'FREEZE_FEE' : 'MEMBERSHIP_FEE',
-          humanConcept: frozen ? `Freeze ${monthKey(month)}` : `Membership ${monthKey(month)}`,
+          systemConcept: frozen ? 'FREEZE_FEE' : partial ? 'REST_OF_MONTH_FEE' : 'MEMBERSHIP_FEE',
+          humanConcept: frozen
+            ? `Freeze ${monthKey(month)}`
+            : `${partial ? 'Rest of month' : 'Membership'} ${monthKey(month)}`,
           periodFrom: period.from,
           periodTo: period.to,
         });
@@ -444,18 +464,23 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
           invoiceId,
           status: declined ? 'declined' : 'captured',
           amount,
-          createdAt: atMorning(month),
+          createdAt: atMorning(period.from),
         });
       }
     }
 
     // A year of workouts (visits per month), none in frozen months.
     if (ran) {
-      const day = Number(today.slice(8, 10));
       for (let month = firstMonth; month <= runsUntil; month = addMonths(month, 1)) {
         if (isFrozenMonth(plan, month)) continue;
         const full = 4 + ((i * 7 + Number(month.slice(5, 7)) * 5 + opIndex * 3) % 13);
-        const count = month === startOfMonth(today) ? Math.round((full * day) / 31) : full;
+        // Visits scale with the days of the month the member could train so far.
+        const from = maxDate(month, plan.beginDate);
+        const to = month === startOfMonth(today) ? today : endOfMonth(month);
+        const count =
+          from === month && month !== startOfMonth(today)
+            ? full
+            : Math.round((full * daysIn({ from, to })) / 31);
         rows.workouts.push({
           memberId,
           year: Number(month.slice(0, 4)),

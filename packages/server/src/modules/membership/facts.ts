@@ -22,6 +22,7 @@ export function membershipFacts(
     cancelled_on: membership.cancelledOn,
     end_date: membership.endDate,
     stopped_on: membership.stoppedOn,
+    withdrawn_on: membership.withdrawnOn,
     freeze_periods: freezes.map((f) => ({
       id: f.id,
       begin_date: f.beginDate,

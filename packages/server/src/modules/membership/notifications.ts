@@ -7,7 +7,6 @@ import type { members } from '../../db/schema.ts';
 export type LifecycleMail =
   | { kind: 'freeze_created' | 'freeze_changed'; begin_date: string; end_date: string }
   | { kind: 'freeze_cancelled'; begin_date: string; end_date: string }
-  | { kind: 'cancelled'; end_date: string }
   | { kind: 'reactivated' };
 
 type Dates = { begin?: string; end?: string };
@@ -30,11 +29,6 @@ const catalogue: Record<Language, Catalogue> = {
       subject: 'Your freeze was cancelled',
       body: (d) => `the freeze from ${d.begin} to ${d.end} is cancelled. Your membership is active.`,
     },
-    cancelled: {
-      subject: 'Your cancellation is confirmed',
-      body: (d) =>
-        `we have received your cancellation. Your membership ends on ${d.end}. Until then you can take it back in the member portal at no cost.`,
-    },
     reactivated: {
       subject: 'Welcome back: your membership continues',
       body: () => 'your cancellation is withdrawn and your membership continues on the same terms.',
@@ -54,11 +48,6 @@ const catalogue: Record<Language, Catalogue> = {
     freeze_cancelled: {
       subject: 'Ihre Pause wurde storniert',
       body: (d) => `die Pause vom ${d.begin} bis ${d.end} ist storniert. Ihre Mitgliedschaft ist aktiv.`,
-    },
-    cancelled: {
-      subject: 'Ihre Kündigung ist bestätigt',
-      body: (d) =>
-        `wir haben Ihre Kündigung erhalten. Ihre Mitgliedschaft endet am ${d.end}. Bis dahin können Sie sie im Mitgliederportal kostenlos zurücknehmen.`,
     },
     reactivated: {
       subject: 'Willkommen zurück: Ihre Mitgliedschaft läuft weiter',
@@ -81,11 +70,6 @@ const catalogue: Record<Language, Catalogue> = {
       subject: 'Votre suspension a été annulée',
       body: (d) => `la suspension du ${d.begin} au ${d.end} est annulée. Votre abonnement est actif.`,
     },
-    cancelled: {
-      subject: 'Votre résiliation est confirmée',
-      body: (d) =>
-        `nous avons bien reçu votre résiliation. Votre abonnement prend fin le ${d.end}. D’ici là, vous pouvez l’annuler gratuitement dans le portail membre.`,
-    },
     reactivated: {
       subject: 'Bon retour : votre abonnement continue',
       body: () => 'votre résiliation est retirée et votre abonnement continue aux mêmes conditions.',
@@ -105,11 +89,6 @@ const catalogue: Record<Language, Catalogue> = {
     freeze_cancelled: {
       subject: 'Frysen din er kansellert',
       body: (d) => `frysen fra ${d.begin} til ${d.end} er kansellert. Medlemskapet ditt er aktivt.`,
-    },
-    cancelled: {
-      subject: 'Oppsigelsen din er bekreftet',
-      body: (d) =>
-        `vi har mottatt oppsigelsen din. Medlemskapet ditt avsluttes ${d.end}. Fram til da kan du angre kostnadsfritt i medlemsportalen.`,
     },
     reactivated: {
       subject: 'Velkommen tilbake: medlemskapet ditt fortsetter',
@@ -131,11 +110,6 @@ const catalogue: Record<Language, Catalogue> = {
       subject: 'Jäädytyksesi on peruttu',
       body: (d) => `jäädytys ajalle ${d.begin}–${d.end} on peruttu. Jäsenyytesi on voimassa.`,
     },
-    cancelled: {
-      subject: 'Irtisanomisesi on vahvistettu',
-      body: (d) =>
-        `olemme vastaanottaneet irtisanomisesi. Jäsenyytesi päättyy ${d.end}. Siihen asti voit perua irtisanomisen maksutta jäsenportaalissa.`,
-    },
     reactivated: {
       subject: 'Tervetuloa takaisin: jäsenyytesi jatkuu',
       body: () => 'irtisanomisesi on peruttu, ja jäsenyytesi jatkuu samoin ehdoin.',
@@ -149,6 +123,22 @@ export function formatDay(date: string, locale: string): string {
   );
 }
 
+/** An e-mail under the operator's brand to any address; `body` carries its own greeting. */
+export async function sendMailTo(
+  ex: Executor,
+  mailer: Mailer,
+  operator: OperatorSettings,
+  to: string,
+  mail: { subject: string; body: string },
+): Promise<void> {
+  await mailer.send(ex, {
+    operatorId: operator.id,
+    to,
+    subject: `${operator.brand}: ${mail.subject}`,
+    text: `${mail.body}\n\n${operator.brand}`,
+  });
+}
+
 /** An e-mail to the member in their language: greeting, text and the operator's brand. */
 export async function sendMemberMail(
   ex: Executor,
@@ -158,11 +148,9 @@ export async function sendMemberMail(
   mail: { subject: string; body: string },
 ): Promise<void> {
   const { hello } = catalogue[languageOf(member.locale)];
-  await mailer.send(ex, {
-    operatorId: operator.id,
-    to: member.email,
-    subject: `${operator.brand}: ${mail.subject}`,
-    text: `${hello(member.firstName)}\n\n${mail.body}\n\n${operator.brand}`,
+  await sendMailTo(ex, mailer, operator, member.email, {
+    subject: mail.subject,
+    body: `${hello(member.firstName)}\n\n${mail.body}`,
   });
 }
 

@@ -28,6 +28,14 @@ const texts: RefusalTexts = {
     already_in_cancellation_error: () => 'The membership is already cancelled.',
     invalid_status_to_cancel: (c) => `The membership cannot be cancelled because its status is ${c.status}.`,
     no_cancellation_to_undo: () => 'The membership is already active.',
+    effective_date_before_earliest: (c) =>
+      `The cancellation can take effect on ${c.earliest_date} at the earliest.`,
+    effective_date_after_immediate_end: (c) =>
+      `During a trial or presale a cancellation takes effect at once, on ${c.earliest_date}.`,
+    withdrawal_not_offered: () => 'Withdrawing from the contract in the member portal is not offered here.',
+    invalid_status_to_withdraw: () =>
+      'The membership has already ended, so there is nothing left to withdraw from.',
+    withdrawal_period_over: (c) => `The withdrawal period ended on ${c.last_day}.`,
   },
   de: {
     invalid_status_to_freeze: (c) =>
@@ -54,6 +62,14 @@ const texts: RefusalTexts = {
     invalid_status_to_cancel: (c) =>
       `Die Mitgliedschaft kann nicht gekündigt werden, weil ihr Status ${c.status} ist.`,
     no_cancellation_to_undo: () => 'Die Mitgliedschaft ist bereits aktiv.',
+    effective_date_before_earliest: (c) =>
+      `Die Kündigung kann frühestens zum ${c.earliest_date} wirksam werden.`,
+    effective_date_after_immediate_end: (c) =>
+      `Im Probetraining und im Vorverkauf wird eine Kündigung sofort wirksam, am ${c.earliest_date}.`,
+    withdrawal_not_offered: () => 'Ein Widerruf über das Mitgliederportal ist hier nicht vorgesehen.',
+    invalid_status_to_withdraw: () =>
+      'Die Mitgliedschaft ist bereits beendet; es gibt keinen Vertrag mehr, den Sie widerrufen könnten.',
+    withdrawal_period_over: (c) => `Die Widerrufsfrist ist am ${c.last_day} abgelaufen.`,
   },
   fr: {
     invalid_status_to_freeze: (c) =>
@@ -77,6 +93,14 @@ const texts: RefusalTexts = {
     already_in_cancellation_error: () => 'L’abonnement est déjà résilié.',
     invalid_status_to_cancel: (c) => `L’abonnement ne peut pas être résilié, car son statut est ${c.status}.`,
     no_cancellation_to_undo: () => 'L’abonnement est déjà actif.',
+    effective_date_before_earliest: (c) =>
+      `La résiliation peut prendre effet au plus tôt le ${c.earliest_date}.`,
+    effective_date_after_immediate_end: (c) =>
+      `Pendant l’essai ou la prévente, une résiliation prend effet immédiatement, le ${c.earliest_date}.`,
+    withdrawal_not_offered: () => 'La rétractation via le portail membre n’est pas proposée ici.',
+    invalid_status_to_withdraw: () =>
+      'L’abonnement a déjà pris fin ; il n’y a plus de contrat dont vous pourriez vous rétracter.',
+    withdrawal_period_over: (c) => `Le délai de rétractation a expiré le ${c.last_day}.`,
   },
   nb: {
     invalid_status_to_freeze: (c) => `Medlemskapet kan ikke fryses fordi statusen er ${c.status}.`,
@@ -99,6 +123,12 @@ const texts: RefusalTexts = {
     already_in_cancellation_error: () => 'Medlemskapet er allerede sagt opp.',
     invalid_status_to_cancel: (c) => `Medlemskapet kan ikke sies opp fordi statusen er ${c.status}.`,
     no_cancellation_to_undo: () => 'Medlemskapet er allerede aktivt.',
+    effective_date_before_earliest: (c) => `Oppsigelsen kan tidligst gjelde fra ${c.earliest_date}.`,
+    effective_date_after_immediate_end: (c) =>
+      `I prøveperioden og i forhåndssalget gjelder en oppsigelse straks, fra ${c.earliest_date}.`,
+    withdrawal_not_offered: () => 'Angrerett via medlemsportalen tilbys ikke her.',
+    invalid_status_to_withdraw: () => 'Medlemskapet er allerede avsluttet, så det er ingen avtale å angre.',
+    withdrawal_period_over: (c) => `Angrefristen gikk ut ${c.last_day}.`,
   },
   fi: {
     invalid_status_to_freeze: (c) => `Jäsenyyttä ei voi jäädyttää, koska sen tila on ${c.status}.`,
@@ -121,6 +151,12 @@ const texts: RefusalTexts = {
     already_in_cancellation_error: () => 'Jäsenyys on jo irtisanottu.',
     invalid_status_to_cancel: (c) => `Jäsenyyttä ei voi irtisanoa, koska sen tila on ${c.status}.`,
     no_cancellation_to_undo: () => 'Jäsenyys on jo voimassa.',
+    effective_date_before_earliest: (c) => `Irtisanominen voi tulla voimaan aikaisintaan ${c.earliest_date}.`,
+    effective_date_after_immediate_end: (c) =>
+      `Kokeilujakson ja ennakkomyynnin aikana irtisanominen tulee voimaan heti, ${c.earliest_date}.`,
+    withdrawal_not_offered: () => 'Sopimuksen peruminen jäsenportaalissa ei ole täällä mahdollista.',
+    invalid_status_to_withdraw: () => 'Jäsenyys on jo päättynyt, joten peruttavaa sopimusta ei enää ole.',
+    withdrawal_period_over: (c) => `Peruuttamisaika päättyi ${c.last_day}.`,
   },
 };
 

@@ -1,5 +1,5 @@
 import type { Language, Locale, Membership, OperatorId } from '@portal/contract';
-import { keysToday, languageOf, scheduledFreeze } from '@portal/domain';
+import { contractConcludedOn, keysToday, languageOf, scheduledFreeze, withdrawalUntil } from '@portal/domain';
 import type { Localized } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
@@ -89,6 +89,12 @@ export function createMembershipService(deps: AppDeps) {
               presentation: localized(promotion.presentation, language),
             }
           : null,
+        withdrawal_until: withdrawalUntil(
+          operator,
+          status,
+          contractConcludedOn(membership.createdAt, operator.timezone),
+          today,
+        ),
       };
     },
   };

@@ -1,0 +1,91 @@
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { OperatorId } from '@portal/contract';
+import { normalizeMembershipNumber, normalizeName } from '@portal/domain';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cancellationDeclarations, type DeclarationOutcome } from '../../db/schema.ts';
+import type { NamedPerson } from './identify.ts';
+import type { DeclarationContent } from './receipt-mail.ts';
+
+export type DeclarationRow = typeof cancellationDeclarations.$inferInsert;
+
+// Crockford's base32 without I, L, O, U: read out on the phone without mix-ups.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A reference such as DE-7K2M-Q9XA: random, so it says nothing about the declaration. */
+export function newReference(operatorId: OperatorId): string {
+  const chars = [...randomBytes(8)].map((b) => ALPHABET[b % 32]).join('');
+  return `${operatorId.toUpperCase()}-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/**
+ * Who a declaration names, as one key for the per-identity limit: the operator, the
+ * normalised name and the membership number or else the e-mail address.
+ */
+export function identityHash(operatorId: OperatorId, person: NamedPerson): string {
+  const id = person.membership_number
+    ? `n:${normalizeMembershipNumber(person.membership_number)}`
+    : `e:${person.email ?? ''}`;
+  const key = [operatorId, normalizeName(person.first_name), normalizeName(person.last_name), id].join('|');
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The client's address as a keyed hash: equal addresses compare, the address is not kept. */
+export function clientIpHash(ip: string, key: string): string {
+  return createHmac('sha256', key).update(ip).digest('hex');
+}
+
+/** The columns that repeat what a declaration said (and the identity it names). */
+export function declarationFields(operatorId: OperatorId, locale: string, content: DeclarationContent) {
+  return {
+    operatorId,
+    locale,
+    kind: content.kind,
+    reason: content.reason,
+    firstName: content.first_name,
+    lastName: content.last_name,
+    membershipNumber: content.membership_number,
+    email: content.email,
+    contract: 'membership',
+    effectiveDate: content.effective_date,
+    confirmationEmail: content.confirmation_email,
+    identityHash: identityHash(operatorId, content),
+  } satisfies Partial<DeclarationRow>;
+}
+
+export async function insertDeclaration(ex: Executor, row: Omit<DeclarationRow, 'id'>): Promise<string> {
+  const id = randomUUID();
+  await ex.insert(cancellationDeclarations).values({ id, ...row });
+  return id;
+}
+
+export async function settleDeclaration(
+  ex: Executor,
+  id: string,
+  outcome: {
+    outcome: DeclarationOutcome;
+    outcomeReason?: string | null;
+    memberId?: string | null;
+    membershipId?: string | null;
+    endDate?: string | null;
+  },
+): Promise<void> {
+  await ex.update(cancellationDeclarations).set(outcome).where(eq(cancellationDeclarations.id, id));
+}
+
+/** Arrival times of an identity's public declarations since a moment, newest first. */
+export async function recentArrivals(ex: Executor, identity: string, since: Date, limit: number) {
+  const rows = await ex
+    .select({ arrivedAt: cancellationDeclarations.arrivedAt })
+    .from(cancellationDeclarations)
+    .where(
+      and(
+        eq(cancellationDeclarations.identityHash, identity),
+        eq(cancellationDeclarations.source, 'public'),
+        gt(cancellationDeclarations.arrivedAt, since),
+      ),
+    )
+    .orderBy(desc(cancellationDeclarations.arrivedAt))
+    .limit(limit);
+  return rows.map((r) => r.arrivedAt);
+}

@@ -1,0 +1,174 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
+import { getOperator, isRepeatedDeclaration, languageOf } from '@portal/domain';
+import type { Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, notFound, rateLimited } from '../../http/errors.ts';
+import { sendMailTo } from '../membership/notifications.ts';
+import { loadMembershipState } from '../membership/state.ts';
+import { checkCancellation, writeCancellation } from './apply.ts';
+import {
+  clientIpHash,
+  declarationFields,
+  identityHash,
+  insertDeclaration,
+  newReference,
+  recentArrivals,
+  settleDeclaration,
+} from './declarations.ts';
+import { identifyMember } from './identify.ts';
+import {
+  type DeclarationContent,
+  noticeMail,
+  type ReceiptContext,
+  type ReceiptEnd,
+  receiptMail,
+} from './receipt-mail.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const invalid = (fields: string[], message: string) =>
+  new ApiError(
+    400,
+    fields.map((field) => ({ type: 'invalid_request', message, context: { field } })),
+  );
+
+/** Checks across fields, beyond the contract's schema; 400 naming the fields as the schema's do. */
+function assertComplete(input: PublicCancellationRequest): void {
+  if (input.kind === 'extraordinary' && !input.reason)
+    throw invalid(['body.reason'], 'An extraordinary cancellation needs its reason.');
+  if (!input.membership_number && !input.email)
+    throw invalid(
+      ['body.membership_number', 'body.email'],
+      'Give the membership number or the e-mail address.',
+    );
+}
+
+/**
+ * § 312k BGB: the cancellation without sign-in (ADR 010). Every declaration is recorded
+ * first; one that names exactly one member is applied through the signed-in cancellation's
+ * rules. The answer and its timing are the same whatever happened, so the form cannot be
+ * used to find out whether someone is a member or when their membership ends.
+ */
+export function createPublicCancellationService(deps: AppDeps) {
+  const { db, clock, mailer, wallClock } = deps;
+  const settings = deps.config.publicCancellation;
+
+  /** 429 once the identity sent its share of declarations in the last 24 hours. */
+  async function assertIdentityAllowed(identity: string): Promise<number> {
+    const now = wallClock();
+    const limit = settings.perIdentityPerDay;
+    const oldestCounted = (await recentArrivals(db, identity, new Date(now - DAY_MS), limit))[limit - 1];
+    if (oldestCounted) throw rateLimited((oldestCounted.getTime() + DAY_MS - now) / 1000);
+    return now;
+  }
+
+  /**
+   * Matches and applies, and says how the receipt may speak of the end: with the date only
+   * when it goes to the e-mail on file; otherwise that address gets its own notice.
+   */
+  async function resolve(
+    tx: Tx,
+    declarationId: string,
+    input: PublicCancellationRequest,
+    content: DeclarationContent,
+    ctx: ReceiptContext,
+  ): Promise<ReceiptEnd> {
+    const match = await identifyMember(tx, input.operator_id, content);
+    if (match.memberId === null) {
+      await settleDeclaration(tx, declarationId, { outcome: 'unmatched', outcomeReason: match.reason });
+      return { kind: 'earliest' };
+    }
+    // ADR 006: the membership is locked before its rules are read.
+    const state = await loadMembershipState(tx, match.memberId, clock, { forUpdate: true });
+    const declared = { kind: input.kind, effective_date: input.effective_date ?? null };
+    const check = checkCancellation(state, declared, 'earliest');
+    const ids = { memberId: state.member.id, membershipId: state.membership.id };
+    let end: ReceiptEnd;
+    if (isRepeatedDeclaration(state.status, state.membership.endDate, declared, check.endDate)) {
+      end = { kind: 'already', date: state.membership.endDate! };
+      await settleDeclaration(tx, declarationId, { outcome: 'duplicate', endDate: end.date, ...ids });
+    } else if (check.errors.length > 0) {
+      end = { kind: 'refused', errors: check.errors };
+      const outcomeReason = check.errors[0]!.type;
+      await settleDeclaration(tx, declarationId, { outcome: 'refused', outcomeReason, ...ids });
+    } else {
+      const status = await writeCancellation(tx, clock, state, check.endDate, {
+        source: 'public',
+        reference: ctx.reference,
+        kind: input.kind,
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(input.effective_date ? { effective_date: input.effective_date } : {}),
+      });
+      end = { kind: status === 'in_cancellation' ? 'ends' : 'ended', date: check.endDate };
+      await settleDeclaration(tx, declarationId, { outcome: 'applied', endDate: check.endDate, ...ids });
+    }
+    if (state.member.email.toLowerCase() === input.confirmation_email) return end;
+    const memberCtx = { ...ctx, language: languageOf(state.member.locale), locale: state.member.locale };
+    const name = `${state.member.firstName} ${state.member.lastName}`;
+    await sendMailTo(
+      tx,
+      mailer,
+      state.operator,
+      state.member.email,
+      noticeMail(memberCtx, name, end, state.operator.supportEmail),
+    );
+    return { kind: 'earliest' };
+  }
+
+  return {
+    async submit(input: PublicCancellationRequest, ip: string): Promise<PublicCancellationReceipt> {
+      const started = performance.now();
+      const operator = getOperator(input.operator_id);
+      if (!operator.publicCancellation) throw notFound('This operator has no cancellation form.');
+      assertComplete(input);
+      const content: DeclarationContent = {
+        kind: input.kind,
+        reason: input.reason ?? null,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        membership_number: input.membership_number || null,
+        email: input.email ?? null,
+        effective_date: input.effective_date ?? null,
+        confirmation_email: input.confirmation_email,
+      };
+      const identity = identityHash(input.operator_id, content);
+      const arrivedAt = await assertIdentityAllowed(identity);
+      const receivedAt = clock.now();
+      const reference = newReference(input.operator_id);
+      const automated = Boolean(input.website?.trim());
+
+      await db.transaction(async (tx) => {
+        // Recorded before anything is matched or decided, so no declaration is ever lost.
+        const id = await insertDeclaration(tx, {
+          ...declarationFields(input.operator_id, input.locale, content),
+          reference,
+          source: 'public',
+          website: input.website ?? null,
+          receivedAt,
+          arrivedAt: new Date(arrivedAt),
+          clientIpHash: clientIpHash(ip, settings.ipHashKey),
+          outcome: automated ? 'automated' : 'unmatched',
+          outcomeReason: automated ? 'honeypot' : null,
+        });
+        // A filled honeypot gets no e-mail: the form must not mail whatever address a bot enters.
+        if (automated) return;
+        const ctx: ReceiptContext = {
+          language: languageOf(input.locale),
+          locale: input.locale,
+          timezone: operator.timezone,
+          receivedAt,
+          reference,
+        };
+        const end = await resolve(tx, id, input, content, ctx);
+        await sendMailTo(tx, mailer, operator, input.confirmation_email, receiptMail(ctx, content, end));
+      });
+
+      const rest = settings.minResponseMs - (performance.now() - started);
+      if (rest > 0) await sleep(rest);
+      return { reference, received_at: receivedAt.toISOString(), contract: input.contract, ...content };
+    },
+  };
+}
+
+export type PublicCancellationService = ReturnType<typeof createPublicCancellationService>;
