@@ -1,18 +1,32 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
+import { SiteFooter } from '../components/SiteFooter.tsx';
+import { Loading } from '../components/Loading.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { AccessibilityPage } from '../features/accessibility/AccessibilityPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage.tsx';
 import { useOperator } from '../lib/operator.ts';
 import styles from './LoggedOutApp.module.css';
 
+// Its own chunk (with zod and the form library): the login page loads none of it.
+const PublicCancellationPage = lazy(() =>
+  import('../features/cancellation/public/PublicCancellationPage.tsx').then((m) => ({
+    default: m.PublicCancellationPage,
+  })),
+);
+/** Pages whose form needs more width than the sign-in card. */
+const WIDE_PAGES = new Set(['/cancel-contract', '/accessibility']);
+
 const TITLES: Record<string, string> = {
   '/': 'auth.login.title',
   '/password/reset': 'auth.reset.title',
   '/password/update': 'auth.update.title',
+  '/accessibility': 'accessibility.title',
+  '/cancel-contract': 'publicCancellation.title',
 };
 
 /** Spec section 2, logged-out area: login, reset, update; any other path goes to /. */
@@ -32,19 +46,28 @@ export function LoggedOutApp() {
         <Logo size="lg" />
         <LanguageSwitcher />
       </header>
-      <main id="main" className={styles.main}>
+      <main id="main" className={styles.main} data-wide={WIDE_PAGES.has(pathname) || undefined}>
         <Routes>
           <Route index element={<LoginPage />} />
           <Route path="password/reset" element={<ResetPasswordPage />} />
           <Route path="password/update" element={<UpdatePasswordPage />} />
+          {/* BFSG: the accessibility statement is public, like the pages it describes. */}
+          <Route path="accessibility" element={<AccessibilityPage withTitle />} />
+          {/* § 312k BGB: an exception to "any other path goes to /", for operators that have it. */}
+          {operator.publicCancellation && (
+            <Route
+              path="cancel-contract"
+              element={
+                <Suspense fallback={<Loading label={t('common.loading')} />}>
+                  <PublicCancellationPage />
+                </Suspense>
+              }
+            />
+          )}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>
-      <footer className={styles.footer}>
-        <p>
-          {operator.brand} · {t('common.portal')}
-        </p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

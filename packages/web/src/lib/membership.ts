@@ -34,6 +34,19 @@ export function useLoadedMembership(): Membership {
   return data;
 }
 
+/**
+ * GET /v1/membership/policies/freeze: months left, eligibility, the current and scheduled
+ * freeze. Shared by the freeze page and the cancellation flow's freeze offer.
+ */
+export function useFreezePolicy({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.freezePolicy,
+    queryFn: ({ signal }) => api('freezePolicy', { signal }),
+    staleTime: 0,
+    enabled,
+  });
+}
+
 export function useInvoices() {
   return useQuery({
     queryKey: queryKeys.invoices,

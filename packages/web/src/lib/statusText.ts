@@ -20,7 +20,8 @@ type StatusFacts = Pick<
 /**
  * The status line of spec section 4 in the member's locale: "Active since 1 March 2025",
  * "Frozen — reactivates on …", "Cancelled — membership ends on …", "Trial — activation on …",
- * and the display variant of active with a scheduled freeze.
+ * "Cancelled during presale on … — the membership never started", and the display variant
+ * of active with a scheduled freeze.
  */
 export function statusLineText(m: StatusFacts, t: TFunction, locale: string): string {
   if (m.status === 'active' && m.scheduled_freeze) {
@@ -38,7 +39,10 @@ export function statusLineText(m: StatusFacts, t: TFunction, locale: string): st
     case 'until':
       return t('status.in_cancellation', { date });
     case 'ended':
-      return t('status.ended', { date });
+      // Cancelled in trial or presale means before the begin date: it never started.
+      return m.status === 'cancelled_in_presale' || m.status === 'cancelled_in_trial'
+        ? t(`status.${m.status}`, { date })
+        : t('status.ended', { date });
     case 'activates':
       return m.status === 'in_freeze'
         ? t('status.in_freeze', { date })

@@ -92,7 +92,7 @@ describe('translation catalogues', () => {
       'reactivate.confirm': 'Confirm reactivation',
       'cancellation.continue': 'Continue cancellation',
       'cancellation.confirm.submit': 'Confirm cancellation',
-      'cancellation.consent.question': 'May we keep sending you offers?',
+      'cancellation.consent.question': 'Would you like to receive offers and news from us by e-mail?',
       'common.yes': 'Yes',
       'common.no': 'No',
       'actions.backToMembership': 'Back to membership',

@@ -14,20 +14,27 @@ describe('breadcrumb rules', () => {
     expect(crumbsFor('/', label)).toBeNull();
     expect(crumbsFor('/payment', label)).toBeNull();
   });
-  it('shows the segments of a sub page with links to each level', () => {
+  it('shows the segments of a sub page with links to each level above the current page', () => {
     expect(crumbsFor('/membership/freeze', label)).toEqual([
       { label: 'membership', href: '/membership' },
-      { label: 'freeze', href: '/membership/freeze' },
+      { label: 'freeze', href: null },
     ]);
   });
-  it('leaves out tips, missing-out-on and confirm', () => {
-    expect(crumbsFor('/membership/cancellation/missing-out-on', label)?.map((c) => c.label)).toEqual([
-      'membership',
-      'cancellation',
+  it('leaves out tips, missing-out-on and confirm; the flow is then the current page, not a link back', () => {
+    expect(crumbsFor('/membership/cancellation/missing-out-on', label)).toEqual([
+      { label: 'membership', href: '/membership' },
+      { label: 'cancellation', href: null },
     ]);
     expect(crumbsFor('/membership/cancellation/confirm', label)?.map((c) => c.href)).toEqual([
       '/membership',
-      '/membership/cancellation',
+      null,
+    ]);
+  });
+  it('names a step of the cancellation by its flow, and the flow entry only redirects (no link)', () => {
+    expect(crumbsFor('/membership/cancellation/freeze', (s, parent) => `${parent}/${s}`)).toEqual([
+      { label: 'undefined/membership', href: '/membership' },
+      { label: 'membership/cancellation', href: null },
+      { label: 'cancellation/freeze', href: null },
     ]);
   });
   it('is hidden on pt-package', () => {
@@ -41,6 +48,25 @@ describe('breadcrumb rules', () => {
       'href',
       '/payment/refund/7e4948b9-bf49',
     );
+  });
+  it('in a cancellation step, the last crumb names the current page, not a link to the start', () => {
+    renderWith(<Breadcrumb />, { route: '/membership/cancellation/tips' });
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(nav).toHaveTextContent(/^MembershipCancellation$/);
+    expect(screen.getByText('Cancellation')).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('link', { name: 'Cancellation' })).toBeNull();
+  });
+  it('names the freeze offer in the cancellation as an alternative (not the freeze page)', async () => {
+    renderWith(<Breadcrumb />, { route: '/membership/cancellation/freeze' });
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      /^MembershipCancellationAlternative: freeze$/,
+    );
+    expect(screen.getByText('Alternative: freeze')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Cancellation')).not.toHaveAttribute('aria-current');
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/membership']);
+    const { t } = await setupI18n('de-DE');
+    expect(t('breadcrumb.step.cancellation.freeze')).toBe('Alternative: Pausieren');
+    await setupI18n('en-DE');
   });
   it('renders translated segment names and marks the current page', () => {
     renderWith(<Breadcrumb />, { route: '/membership/lost_chip' });

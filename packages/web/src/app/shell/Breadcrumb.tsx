@@ -5,13 +5,18 @@ import styles from './Breadcrumb.module.css';
 
 export interface Crumb {
   label: string;
-  href: string;
+  /** The path up to its segment; null when it is not a link (the current page, a flow's entry). */
+  href: string | null;
 }
+
+/** Pages that only redirect into their first step: inside the flow they are no way back. */
+const FLOW_ENTRIES = new Set(['cancellation']);
 
 /**
  * Breadcrumb items for a path (spec section 2, rules in domain breadcrumbSegments): only on
  * sub pages, none on pt-package; tips, missing-out-on and confirm left out. Each item links
- * to the path up to its segment; the last one is the current page.
+ * to the path up to its segment. The last one names the page the member is on (with a step
+ * left out, the flow it belongs to) and is not a link.
  */
 export function crumbsFor(
   pathname: string,
@@ -23,19 +28,26 @@ export function crumbsFor(
   const all = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [];
   let from = 0;
-  for (const segment of shown) {
+  shown.forEach((segment, i) => {
     const index = all.indexOf(segment, from);
     from = index + 1;
-    crumbs.push({ label: label(segment, all[index - 1]), href: `/${all.slice(0, index + 1).join('/')}` });
-  }
+    const linked = i < shown.length - 1 && !FLOW_ENTRIES.has(segment);
+    crumbs.push({
+      label: label(segment, all[index - 1]),
+      href: linked ? `/${all.slice(0, index + 1).join('/')}` : null,
+    });
+  });
   return crumbs;
 }
 
 export function Breadcrumb() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  // A page's name; an id (e.g. /payment/refund/<invoice id>) may be named by its parent instead.
+  // A page's name; a step of a flow by the flow ("Alternative: freeze", not the freeze page);
+  // an id (e.g. /payment/refund/<invoice id>) may be named by its parent instead.
   const crumbs = crumbsFor(pathname, (segment, parent) => {
+    if (parent && i18n.exists(`breadcrumb.step.${parent}.${segment}`))
+      return t(`breadcrumb.step.${parent}.${segment}`);
     if (i18n.exists(`pages.${segment}`) && segment !== 'fallback') return t(`pages.${segment}`);
     if (parent && i18n.exists(`breadcrumb.item.${parent}`)) return t(`breadcrumb.item.${parent}`);
     return decodeURIComponent(segment);
@@ -45,11 +57,11 @@ export function Breadcrumb() {
     <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
       <ol>
         {crumbs.map((crumb, i) => (
-          <li key={crumb.href}>
-            {i === crumbs.length - 1 && crumb.href === pathname.replace(/\/+$/, '') ? (
-              <span aria-current="page">{crumb.label}</span>
-            ) : (
+          <li key={crumb.label}>
+            {crumb.href ? (
               <Link to={crumb.href}>{crumb.label}</Link>
+            ) : (
+              <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>
             )}
           </li>
         ))}

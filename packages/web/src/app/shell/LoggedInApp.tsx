@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../lib/queryClient.ts';
+import { AccessibilityPage } from '../../features/accessibility/AccessibilityPage.tsx';
 import { DataPage } from '../../features/account/DataPage.tsx';
 import { PasswordPage } from '../../features/account/PasswordPage.tsx';
 import { AccessLinks, AccessState } from '../../features/access/AccessSummary.tsx';
@@ -15,6 +16,9 @@ import { ContactPage } from '../../features/contact/ContactPage.tsx';
 import { CancelFreezePage } from '../../features/freeze/CancelFreezePage.tsx';
 import { FreezePage } from '../../features/freeze/FreezePage.tsx';
 import { ReactivatePage } from '../../features/cancellation/ReactivatePage.tsx';
+import { MemberPublicCancellationPage } from '../../features/cancellation/public/MemberPublicCancellationPage.tsx';
+import { WithdrawalLink } from '../../features/cancellation/withdrawal/WithdrawalLink.tsx';
+import { WithdrawalPage } from '../../features/cancellation/withdrawal/WithdrawalPage.tsx';
 import { MembershipPage, MembershipSubPage } from '../../features/membership/MembershipPage.tsx';
 import { CreditCardPage } from '../../features/payments/card/CreditCardPage.tsx';
 import { InvoicesPage } from '../../features/payments/InvoicesPage.tsx';
@@ -53,6 +57,9 @@ export function LoggedInRoutes() {
           }
         />
         <Route path="contact" element={<ContactPage />} />
+        <Route path="accessibility" element={<AccessibilityPage />} />
+        {/* § 312k BGB: the public cancellation works for a signed-in member too. */}
+        <Route path="cancel-contract" element={<MemberPublicCancellationPage />} />
         <Route
           path="referral"
           element={
@@ -75,8 +82,15 @@ export function LoggedInRoutes() {
         <Route path="invoice" element={<Navigate to="/payment" replace />} />
         <Route
           path="membership"
-          element={<MembershipPage access={{ state: <AccessState />, links: <AccessLinks /> }} />}
+          element={
+            <MembershipPage
+              access={{ state: <AccessState />, links: <AccessLinks /> }}
+              withdrawal={<WithdrawalLink />}
+            />
+          }
         />
+        {/* § 356a BGB: the withdrawal button's confirmation; the page checks the window itself. */}
+        <Route path="membership/withdraw" element={<WithdrawalPage />} />
         <Route
           path="membership/freeze"
           element={

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { api } from '../../lib/api.ts';
 import { changeLocale, hasChosenLocale } from '../../lib/i18n.ts';
 import { useMembership, usePaymentAlert } from '../../lib/membership.ts';
@@ -146,6 +147,7 @@ export function Shell() {
           )}
         </main>
       </div>
+      <SiteFooter />
     </div>
   );
 }

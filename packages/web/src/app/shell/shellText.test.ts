@@ -42,10 +42,16 @@ describe('status line (spec section 4)', () => {
       'Presale — activation on 1 January 2027',
     );
   });
-  it('cancelled variants: the end date', () => {
-    for (const status of ['cancelled', 'cancelled_in_trial', 'cancelled_in_presale'] as const) {
-      expect(line({ status, end_date: '2026-10-31' })).toBe('Membership ended on 31 October 2026');
-    }
+  it('cancelled: the end date', () => {
+    expect(line({ status: 'cancelled', end_date: '2026-10-31' })).toBe('Membership ended on 31 October 2026');
+  });
+  it('cancelled before the begin date (presale, trial): the day, and that it never started', () => {
+    expect(line({ status: 'cancelled_in_presale', begin_date: '2027-01-01', end_date: '2026-11-22' })).toBe(
+      'Cancelled during presale on 22 November 2026 — the membership never started',
+    );
+    expect(line({ status: 'cancelled_in_trial', begin_date: '2026-12-01', end_date: '2026-11-22' })).toBe(
+      'Cancelled during the trial on 22 November 2026 — the membership never started',
+    );
   });
   it('stopped: the status alone', () => {
     expect(line({ status: 'stopped' })).toBe('Stopped');
@@ -71,5 +77,6 @@ describe('page titles', () => {
     expect(pageTitleKey('/membership/cancellation/tips')).toBe('pages.cancellation');
     expect(pageTitleKey('/membership/terms')).toBe('pages.fallback');
     expect(pageTitleKey('/invoice/abc')).toBe('pages.invoice');
+    expect(pageTitleKey('/accessibility')).toBe('pages.accessibility');
   });
 });

@@ -16,6 +16,7 @@ const SUB_PAGES = new Set([
   'profile',
   'consents',
   'cancellation',
+  'withdraw',
   'club',
   'password',
   'data',
@@ -30,6 +31,7 @@ export function pageTitleKey(pathname: string): string {
     if (!second) return 'pages.membership';
     return SUB_PAGES.has(second) ? `pages.${second}` : 'pages.fallback';
   }
-  if (['offers', 'pt', 'contact', 'referral', 'invoice'].includes(first)) return `pages.${first}`;
+  if (['offers', 'pt', 'contact', 'referral', 'invoice', 'accessibility', 'cancel-contract'].includes(first))
+    return `pages.${first}`;
   return 'pages.fallback';
 }

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session.ts';
-import { cancellationPolicyFixture, membershipFixture } from '../../test/fixtures.ts';
+import { cancellationPolicyFixture, freezePolicyFixture, membershipFixture } from '../../test/fixtures.ts';
 import { refusal, renderMemberPage } from '../../test/memberPage.tsx';
 import { setupI18n } from '../../test/render.tsx';
 import { CancellationPage } from './CancellationPage.tsx';
@@ -25,9 +25,12 @@ afterEach(() => {
 });
 
 const location = () => screen.getByTestId('location');
+const QUESTION = 'Would you like to receive offers and news from us by e-mail?';
 
+// Austria, Norway and Finland have the multi-step flow, Switzerland the e-mail text (the single
+// page in trial and presale); Germany's § 312k single page has its own tests.
 function renderCancellation({
-  operator = 'de',
+  operator = 'at',
   status = 'active',
   route = '/membership/cancellation',
   policy = cancellationPolicyFixture(),
@@ -48,6 +51,7 @@ function renderCancellation({
     membership: membershipFixture({ status, gdpr_opt_in: gdpr }),
     routes: {
       'GET /api/v1/membership/policies/cancellation': { body: policy },
+      'GET /api/v1/membership/policies/freeze': { body: freezePolicyFixture() },
       'POST /api/v1/membership/cancellations': {
         body: { status: 'in_cancellation', end_date: '2026-04-30' },
       },
@@ -57,35 +61,35 @@ function renderCancellation({
 }
 
 describe('cancellation routing per flow', () => {
-  it('multi-step (Germany): freeze instead → tips → missing out on → confirm', async () => {
-    renderCancellation();
-    expect(await screen.findByRole('heading', { name: 'Would a break help?' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent('/membership/cancellation/freeze');
-    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Freeze membership instead' })).toHaveAttribute(
-      'href',
-      '/membership/freeze',
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
-    expect(location()).toHaveTextContent('/membership/cancellation/tips');
-    expect(screen.getByRole('heading', { name: 'Before you go: a few tips' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
-    expect(location()).toHaveTextContent('/membership/cancellation/missing-out-on');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Your training history',
-      'No new signup fee',
-      'Access to your club',
-      'Personal training',
-      'Member offers',
-    ]);
-    expect(
-      screen.getByText('If you rejoin later, you will pay a signup fee of €49.00 again.'),
-    ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
-    expect(location()).toHaveTextContent('/membership/cancellation/confirm');
-    expect(screen.getByText('30 April 2026')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Confirm cancellation' })).toBeInTheDocument();
-  });
+  it.each(['at', 'no', 'fi'] as const)(
+    'multi-step (%s): freeze instead → tips → missing out on → confirm',
+    async (operator) => {
+      renderCancellation({ operator });
+      expect(await screen.findByRole('heading', { name: 'Would a break help?' })).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/membership/cancellation/freeze');
+      expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Freeze membership instead' })).toHaveAttribute(
+        'href',
+        '/membership/freeze',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
+      expect(location()).toHaveTextContent('/membership/cancellation/tips');
+      expect(screen.getByRole('heading', { name: 'Before you go: a few tips' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
+      expect(location()).toHaveTextContent('/membership/cancellation/missing-out-on');
+      expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+        'Your training history',
+        'No new signup fee',
+        'Access to your club',
+        'Personal training',
+        'Member offers',
+      ]);
+      await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
+      expect(location()).toHaveTextContent('/membership/cancellation/confirm');
+      expect(screen.getByText('30 April 2026')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm cancellation' })).toBeInTheDocument();
+    },
+  );
 
   it('words the signup fee generally where the operator has none (Austria)', async () => {
     renderCancellation({ operator: 'at', route: '/membership/cancellation/missing-out-on' });
@@ -95,7 +99,8 @@ describe('cancellation routing per flow', () => {
   });
 
   it('multi-step in trial skips the freeze offer and says the end is immediate', async () => {
-    renderCancellation({
+    const { requests } = renderCancellation({
+      operator: 'fi',
       status: 'in_trial',
       policy: cancellationPolicyFixture({ calculated_end_date: '2026-03-15' }),
     });
@@ -106,40 +111,87 @@ describe('cancellation routing per flow', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
     expect(screen.getByText('Your membership ends immediately, today:')).toBeInTheDocument();
     expect(screen.getByText(/takes effect at once/)).toBeInTheDocument();
+    // Nobody in trial may freeze: the freeze policy is not even asked.
+    expect(requests.some((r) => r.url.includes('policies/freeze'))).toBe(false);
   });
 
-  it('single page (Finland): end date, consent question and confirm on one page', async () => {
-    renderCancellation({ operator: 'fi' });
-    expect(await screen.findByRole('heading', { name: 'Cancel your membership' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/membership\/cancellation$/);
-    expect(screen.getByText('30 April 2026')).toBeInTheDocument();
-    expect(screen.getByRole('radiogroup', { name: 'May we keep sending you offers?' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Confirm cancellation' })).toBeInTheDocument();
+  it.each([
+    ['no freeze months left this year', freezePolicyFixture({ available_months: 0, used_months: 3 })],
+    ['not eligible to freeze', freezePolicyFixture({ eligible_to_freeze: false })],
+  ])('multi-step does not offer a freeze to a member with %s', async (_, freezePolicy) => {
+    renderCancellation({
+      operator: 'no',
+      route: '/membership/cancellation/freeze',
+      routes: { 'GET /api/v1/membership/policies/freeze': { body: freezePolicy } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Before you go: a few tips' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/membership/cancellation/tips');
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Freeze membership instead' })).toBeNull();
   });
 
-  it('single page does not offer the steps', async () => {
+  it('multi-step still lets the member cancel when the freeze policy does not load', async () => {
+    renderCancellation({
+      operator: 'at',
+      routes: {
+        'GET /api/v1/membership/policies/freeze': { status: 503, body: { status: 503, errors: [] } },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Before you go: a few tips' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+  });
+
+  it('tips: the club change where the member may change club, the support address as a link', async () => {
     renderCancellation({ operator: 'fi', route: '/membership/cancellation/tips' });
-    expect(await screen.findByRole('heading', { name: 'Cancel your membership' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/membership\/cancellation$/);
-  });
-
-  it('e-mail (Norway): how to cancel by e-mail, with the support address', async () => {
-    renderCancellation({ operator: 'no' });
-    expect(await screen.findByRole('heading', { name: 'Cancel by e-mail' })).toBeInTheDocument();
-    const email = getOperator('no').supportEmail;
+    expect(await screen.findByRole('heading', { name: 'Moving house?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change club' })).toHaveAttribute('href', '/membership/club');
+    const email = getOperator('fi').supportEmail;
     expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
-    expect(screen.getByText(/membership number 100234/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).toBeNull();
   });
 
-  it('Norway in presale gets the single page', async () => {
+  it('tips: no club change promised to a presale member (the domain does not allow it)', async () => {
     renderCancellation({
       operator: 'no',
       status: 'presale',
+      route: '/membership/cancellation/tips',
       policy: cancellationPolicyFixture({ calculated_end_date: '2026-03-15' }),
     });
+    expect(await screen.findByRole('heading', { name: 'Something else?' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Moving house?' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Change club' })).toBeNull();
+    expect(screen.queryByText(/primary club/)).toBeNull();
+    expect(screen.getByRole('link', { name: getOperator('no').supportEmail })).toBeInTheDocument();
+  });
+
+  it.each(['in_trial', 'presale'] as const)(
+    'single page (Switzerland in %s): end date, consent question and confirm on one page',
+    async (status) => {
+      renderCancellation({
+        operator: 'ch',
+        status,
+        policy: cancellationPolicyFixture({ calculated_end_date: '2026-03-15' }),
+      });
+      expect(await screen.findByRole('heading', { name: 'Cancel your membership' })).toBeInTheDocument();
+      expect(location()).toHaveTextContent(/^\/membership\/cancellation$/);
+      expect(screen.getByText('Your membership ends immediately, today:')).toBeInTheDocument();
+      expect(screen.getByRole('radiogroup', { name: QUESTION })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm cancellation' })).toBeInTheDocument();
+    },
+  );
+
+  it('single page does not offer the steps', async () => {
+    renderCancellation({ operator: 'ch', status: 'in_trial', route: '/membership/cancellation/tips' });
     expect(await screen.findByRole('heading', { name: 'Cancel your membership' })).toBeInTheDocument();
-    expect(screen.getByText('Your membership ends immediately, today:')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/membership\/cancellation$/);
+  });
+
+  it('e-mail (Switzerland): how to cancel by e-mail, with the support address', async () => {
+    renderCancellation({ operator: 'ch' });
+    expect(await screen.findByRole('heading', { name: 'Cancel by e-mail' })).toBeInTheDocument();
+    const email = getOperator('ch').supportEmail;
+    expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    expect(screen.getByText(/membership number 100234/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).toBeNull();
   });
 });
 
@@ -190,10 +242,10 @@ describe('cancellation not allowed', () => {
 });
 
 describe('cancellation confirm', () => {
-  it('requires an answer to the consent question and sends it', async () => {
+  it('asks members who opted out whether they would like offers, requires an answer and sends it', async () => {
     const { requests } = renderCancellation({ route: '/membership/cancellation/confirm' });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm cancellation' }));
-    const group = screen.getByRole('radiogroup', { name: 'May we keep sending you offers?' });
+    const group = screen.getByRole('radiogroup', { name: QUESTION });
     expect(group).toHaveAccessibleDescription(/Please answer this question before confirming/);
     expect(screen.getByRole('radio', { name: 'Yes' })).toHaveFocus();
     expect(requests.some((r) => r.method === 'POST' && r.url.includes('cancellations'))).toBe(false);
@@ -207,6 +259,20 @@ describe('cancellation confirm', () => {
     });
   });
 
+  it('invites rather than asks to keep on, in every language', async () => {
+    const questions: string[] = [];
+    for (const locale of ['de-DE', 'fr-CH', 'nb-NO', 'fi-FI', 'en-DE']) {
+      questions.push((await setupI18n(locale)).t('cancellation.consent.question'));
+    }
+    expect(questions).toEqual([
+      'Möchten Sie Angebote und Neuigkeiten von uns per E-Mail erhalten?',
+      'Souhaitez-vous recevoir nos offres et actualités par e-mail ?',
+      'Vil du motta tilbud og nyheter fra oss på e-post?',
+      'Haluatko saada meiltä tarjouksia ja uutisia sähköpostitse?',
+      QUESTION,
+    ]);
+  });
+
   it('does not ask members who already opted in, and sends no consent', async () => {
     const { requests } = renderCancellation({ route: '/membership/cancellation/confirm', gdpr: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm cancellation' }));
@@ -215,8 +281,8 @@ describe('cancellation confirm', () => {
     expect(requests.find((r) => r.method === 'POST' && r.url.includes('cancellations'))?.body).toEqual({});
   });
 
-  it('sends yes and shows the end date and the benefits lost on the success page', async () => {
-    const { requests } = renderCancellation({ operator: 'fi' });
+  it('sends yes; the success page shows the end date, the benefits lost and the way to reactivate', async () => {
+    const { requests } = renderCancellation({ operator: 'no', route: '/membership/cancellation/confirm' });
     await userEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
     expect(await screen.findByRole('heading', { name: 'Your membership is cancelled' })).toBeInTheDocument();
@@ -226,15 +292,43 @@ describe('cancellation confirm', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Benefits you lose after 30 April 2026:')).toBeInTheDocument();
     expect(screen.getByText('Access to your club')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reactivate membership' })).toHaveAttribute(
+      'href',
+      '/membership/reactivate',
+    );
     expect(screen.getByRole('link', { name: 'Back to membership' })).toHaveAttribute('href', '/membership');
     expect(requests.find((r) => r.method === 'POST' && r.url.includes('cancellations'))?.body).toEqual({
       gdpr_opt_in: true,
     });
   });
 
+  it('offers no reactivation after a cancellation that ended the membership at once (trial)', async () => {
+    renderCancellation({
+      operator: 'ch',
+      status: 'in_trial',
+      gdpr: true,
+      policy: cancellationPolicyFixture({ calculated_end_date: '2026-03-15' }),
+      routes: {
+        'POST /api/v1/membership/cancellations': {
+          body: { status: 'cancelled_in_trial', end_date: '2026-03-15' },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByRole('heading', { name: 'Your membership is cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Your membership has ended today.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If you rejoin later, you will pay a signup fee of CHF 69.00 again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/reactivate/i)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Reactivate membership' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to membership' })).toBeInTheDocument();
+  });
+
   it('shows a refusal with the server message on the error page', async () => {
     renderCancellation({
       operator: 'fi',
+      route: '/membership/cancellation/confirm',
       gdpr: true,
       routes: {
         'POST /api/v1/membership/cancellations': refusal(

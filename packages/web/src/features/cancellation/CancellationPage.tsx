@@ -1,11 +1,16 @@
-import type { CancellationPolicy, CancellationResult, Membership } from '@portal/contract';
-import { canFreeze, cancellationFlowFor } from '@portal/domain';
+import {
+  type CancellationPolicy,
+  type CancellationResult,
+  type Membership,
+  MembershipStatus,
+} from '@portal/contract';
+import { canFreeze, cancellationFlowFor, isMembershipRouteAllowed } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ActionError, ActionSuccess, BackToMembership } from '../../components/ActionResult.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -13,7 +18,7 @@ import { api } from '../../lib/api.ts';
 import { errorItemText } from '../../lib/errorText.ts';
 import { logEvent } from '../../lib/events.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useLoadedMembership } from '../../lib/membership.ts';
+import { useFreezePolicy, useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useToday } from '../../lib/today.ts';
 import styles from './Cancellation.module.css';
@@ -29,6 +34,7 @@ import {
   useEndDate,
 } from './steps.tsx';
 import { useCancellationPolicy } from './queries.ts';
+import { StatutoryCancellation } from './declaration/StatutoryCancellation.tsx';
 
 const ENTRY = '/membership/cancellation';
 
@@ -93,16 +99,27 @@ function CancellationSuccess({
   const today = useToday();
   const end = result.end_date ?? policy?.membership.calculated_end_date ?? today;
   const immediate = end <= today;
+  // Reactivating is possible while in_cancellation (the route's rule): offer it right here.
+  const status = MembershipStatus.safeParse(result.status);
+  const canReactivate = status.success && isMembershipRouteAllowed('reactivate', status.data);
   return (
-    <ActionSuccess title={t('cancellation.success.title')}>
+    <ActionSuccess
+      title={t('cancellation.success.title')}
+      back={
+        canReactivate ? (
+          <>
+            <ButtonLink to="/membership/reactivate">{t('membership.actions.reactivate')}</ButtonLink>
+            <BackToMembership variant="secondary" />
+          </>
+        ) : undefined
+      }
+    >
       <p>
         {immediate
           ? t('cancellation.success.endedToday')
           : t('cancellation.success.endsOn', { date: formatDate(end, locale) })}
       </p>
-      {result.status === 'in_cancellation' && (
-        <p>{t('cancellation.success.reactivate', { date: formatDate(end, locale) })}</p>
-      )}
+      {canReactivate && <p>{t('cancellation.success.reactivate', { date: formatDate(end, locale) })}</p>}
       <h3 className={styles.lostTitle}>
         {immediate
           ? t('cancellation.success.lostNow')
@@ -124,6 +141,11 @@ export function CancellationPage() {
   const operator = useOperator();
   const membership = useLoadedMembership();
   const policy = useCancellationPolicy();
+  const flow = cancellationFlowFor(operator, membership.status);
+  // The multi-step flow offers a freeze only where the member may freeze (not in trial or
+  // presale) and the freeze policy says a freeze can still be made.
+  const mayOfferFreeze = flow === 'multi_step' && canFreeze(membership.status);
+  const freezePolicy = useFreezePolicy({ enabled: mayOfferFreeze });
 
   const cancel = useMutation({
     mutationFn: (gdprOptIn: boolean | undefined) =>
@@ -133,6 +155,16 @@ export function CancellationPage() {
     onError: () => logEvent('cancellation', 'failure'),
   });
 
+  // § 312k BGB: the single page is the statutory declaration page, with results of its own.
+  if (flow === 'single_page' && operator.publicCancellation) {
+    return (
+      <Routes>
+        <Route index element={<StatutoryCancellation notAllowed={(p) => <NotAllowed policy={p} />} />} />
+        <Route path="*" element={<Navigate to={ENTRY} replace />} />
+      </Routes>
+    );
+  }
+
   // Results first: afterwards the membership and the policy reload (now in cancellation).
   if (cancel.isSuccess) {
     return <CancellationSuccess result={cancel.data} policy={policy.data} membership={membership} />;
@@ -141,8 +173,8 @@ export function CancellationPage() {
   if (policy.isPending) return <Loading label={t('cancellation.loading')} />;
   if (policy.isError) return <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />;
   if (policy.data.membership.errors.length > 0) return <NotAllowed policy={policy.data} />;
+  if (mayOfferFreeze && freezePolicy.isPending) return <Loading label={t('cancellation.loading')} />;
 
-  const flow = cancellationFlowFor(operator, membership.status);
   const confirmProps = {
     policy: policy.data,
     membership,
@@ -168,8 +200,10 @@ export function CancellationPage() {
     );
   }
 
-  // A freeze is offered only where the member may freeze (not in trial or presale).
-  const steps: Step[] = canFreeze(membership.status)
+  // No months left (or the policy did not load): skip the offer rather than block the cancellation.
+  const freeze = freezePolicy.data?.membership;
+  const offerFreeze = mayOfferFreeze && !!freeze?.eligible_to_freeze && freeze.available_months > 0;
+  const steps: Step[] = offerFreeze
     ? ['freeze', 'tips', 'missing-out-on', 'confirm']
     : ['tips', 'missing-out-on', 'confirm'];
   const next = (step: Step) => STEP_PATH(steps[steps.indexOf(step) + 1] ?? 'confirm');
@@ -187,7 +221,7 @@ export function CancellationPage() {
           )
         }
       />
-      <Route path="tips" element={<TipsStep steps={steps} next={next('tips')} />} />
+      <Route path="tips" element={<TipsStep steps={steps} next={next('tips')} membership={membership} />} />
       <Route
         path="missing-out-on"
         element={<MissingOutStep steps={steps} next={next('missing-out-on')} membership={membership} />}

@@ -5,8 +5,10 @@ import styles from './Cancellation.module.css';
 export type ConsentAnswer = 'yes' | 'no' | null;
 
 /**
- * "May we keep sending you offers?" as a native radio group: arrow keys move between the
- * answers, and the error (when confirming without an answer) is tied to the group.
+ * "Would you like to receive offers and news by e-mail?" as a native radio group. Asked only
+ * of members who have not opted in, so it invites them to start rather than to keep on.
+ * Arrow keys move between the answers; the error (confirming without an answer) is tied
+ * to the group.
  */
 export function ConsentQuestion({
   value,

@@ -1,9 +1,11 @@
 import type { CancellationPolicy, Membership } from '@portal/contract';
+import { canChangeClub } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
+import { EmailLink } from '../../components/EmailLink.tsx';
 import { logEvent } from '../../lib/events.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useOperator } from '../../lib/operator.ts';
@@ -90,12 +92,38 @@ export function FreezeInsteadStep({ steps, next }: { steps: readonly Step[]; nex
   );
 }
 
-const TIPS = ['time', 'motivation', 'moving', 'support'] as const;
-
 /** Step 2: tips that may keep the member training. */
-export function TipsStep({ steps, next }: { steps: readonly Step[]; next: string }) {
+export function TipsStep({
+  steps,
+  next,
+  membership,
+}: {
+  steps: readonly Step[];
+  next: string;
+  membership: Membership;
+}) {
   const { t } = useTranslation();
   const operator = useOperator();
+  const email = operator.supportEmail;
+  const tips: [string, ReactNode][] = [
+    ['time', t('cancellation.tips.time.text')],
+    ['motivation', t('cancellation.tips.motivation.text')],
+  ];
+  // Only where the domain lets the member change club (not in presale, for one).
+  if (canChangeClub(membership.status)) {
+    tips.push([
+      'moving',
+      <>
+        {t('cancellation.tips.moving.text')} <Link to="/membership/club">{t('membership.club.change')}</Link>
+      </>,
+    ]);
+  }
+  tips.push([
+    'support',
+    <>
+      {t('cancellation.tips.support.text')} <EmailLink email={email} />
+    </>,
+  ]);
   return (
     <StepCard
       step="tips"
@@ -109,10 +137,10 @@ export function TipsStep({ steps, next }: { steps: readonly Step[]; next: string
       }
     >
       <ul className={styles.reasons}>
-        {TIPS.map((tip) => (
+        {tips.map(([tip, text]) => (
           <li key={tip}>
             <h3 className={styles.reasonTitle}>{t(`cancellation.tips.${tip}.title`)}</h3>
-            <p>{t(`cancellation.tips.${tip}.text`, { email: operator.supportEmail })}</p>
+            <p>{text}</p>
           </li>
         ))}
       </ul>

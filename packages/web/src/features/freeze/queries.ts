@@ -1,15 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/membership.ts';
-
-/**
- * GET /v1/membership/policies/freeze. Its key sits under the membership key, so every
- * change (each mutation reloads the membership) loads the policy again too.
- */
-export function useFreezePolicy() {
-  return useQuery({
-    queryKey: queryKeys.freezePolicy,
-    queryFn: ({ signal }) => api('freezePolicy', { signal }),
-    staleTime: 0,
-  });
-}
+// The freeze policy query lives in lib: the cancellation flow asks it too (whether to offer a freeze).
+export { useFreezePolicy } from '../../lib/membership.ts';

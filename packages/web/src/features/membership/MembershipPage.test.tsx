@@ -80,32 +80,48 @@ describe('membership overview: status action (spec section 2)', () => {
 });
 
 describe('membership overview: cancel link per operator', () => {
-  it('Germany shows the link to the cancellation', () => {
+  it('Germany (§ 312k) labels the link to the cancellation "Cancel contracts here"', async () => {
     renderOverview('active', 'de');
+    expect(screen.getByRole('link', { name: 'Cancel contracts here' })).toHaveAttribute(
+      'href',
+      '/membership/cancellation',
+    );
+    expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
+    const { t } = await setupI18n('de-DE');
+    expect(t('membership.cancel.linkContracts')).toBe('Verträge hier kündigen');
+    await setupI18n('en-DE');
+  });
+
+  it.each(['at', 'no', 'fi'] as const)('%s (multi-step) shows "Cancel membership"', (operator) => {
+    renderOverview('active', operator);
     expect(screen.getByRole('link', { name: 'Cancel membership' })).toHaveAttribute(
       'href',
       '/membership/cancellation',
     );
+    expect(screen.queryByText(/To cancel your membership/)).toBeNull();
   });
 
-  it('Norway shows the e-mail text instead of the link', () => {
-    renderOverview('active', 'no');
+  it('Switzerland shows the e-mail text instead of the link', () => {
+    renderOverview('active', 'ch');
     expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
     expect(screen.getByText(/To cancel your membership, please send us an e-mail/)).toHaveTextContent(
       'membership number 100234',
     );
-    const email = getOperator('no').supportEmail;
+    const email = getOperator('ch').supportEmail;
     expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   });
 
-  it('Norway in trial gets the link (the single page applies)', () => {
-    renderOverview('in_trial', 'no');
-    expect(screen.getByRole('link', { name: 'Cancel membership' })).toBeInTheDocument();
-  });
+  it.each(['in_trial', 'presale'] as const)(
+    'Switzerland in %s gets the link (the single page applies)',
+    (status) => {
+      renderOverview(status, 'ch');
+      expect(screen.getByRole('link', { name: 'Cancel membership' })).toBeInTheDocument();
+    },
+  );
 
   it.each(['in_cancellation', 'cancelled', 'stopped'] as const)('no link for %s', (status) => {
     renderOverview(status, 'de');
-    expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Cancel (membership|contracts here)/ })).toBeNull();
     expect(screen.queryByText(/To cancel your membership/)).toBeNull();
   });
 
@@ -155,6 +171,24 @@ describe('membership overview: sections', () => {
     expect(details).toHaveTextContent('100234');
     expect(details).toHaveTextContent('1 March 2025');
     expect(details).toHaveTextContent('Open-ended');
+  });
+
+  it('says a presale membership cancelled before its begin date never started', () => {
+    renderOverview('cancelled_in_presale', 'de', { begin_date: '2027-01-01', end_date: '2026-11-22' });
+    expect(within(statusCard()).getByText(/never started/)).toHaveTextContent(
+      'Cancelled during presale on 22 November 2026 — the membership never started',
+    );
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent('Start dateNever started (planned for 1 January 2027)');
+    expect(details).toHaveTextContent('Cancelled on22 November 2026');
+    expect(details).not.toHaveTextContent('End date');
+  });
+
+  it('keeps start and end dates for a membership that ran', () => {
+    renderOverview('cancelled', 'de', { end_date: '2026-10-31' });
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent('Start date1 March 2025');
+    expect(details).toHaveTextContent('End date31 October 2026');
   });
 
   it.each(['presale', 'cancelled', 'cancelled_in_trial', 'stopped'] as const)(

@@ -1,6 +1,7 @@
 import type { Membership } from '@portal/contract';
 import { canChangeClub, cancelLinkKind, statusAction } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button.tsx';
@@ -60,7 +61,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function StatusCard({ membership }: { membership: Membership }) {
+function StatusCard({ membership, withdrawal }: { membership: Membership; withdrawal?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const action = statusAction(membership.status, membership.scheduled_freeze !== null);
@@ -85,6 +86,7 @@ function StatusCard({ membership }: { membership: Membership }) {
               })}
             </p>
           )}
+          {withdrawal}
         </div>
         {action && (
           <ButtonLink to={ACTIONS[action].to} className={styles.statusAction}>
@@ -119,9 +121,12 @@ function CancelLink({ membership }: { membership: Membership }) {
   const operator = useOperator();
   const kind = cancelLinkKind(operator, membership.status);
   if (kind === 'link') {
+    // Where § 312k applies, the link carries the wording the law's button uses.
     return (
       <p className={styles.cancel}>
-        <Link to="/membership/cancellation">{t('membership.cancel.link')}</Link>
+        <Link to="/membership/cancellation">
+          {t(operator.publicCancellation ? 'membership.cancel.linkContracts' : 'membership.cancel.link')}
+        </Link>
       </p>
     );
   }
@@ -136,8 +141,36 @@ function CancelLink({ membership }: { membership: Membership }) {
   return null;
 }
 
+/**
+ * Begin and end of the details. Cancelled in trial or presale (before the begin date), the
+ * membership never started: say so rather than "begins 1 January, ends 22 November".
+ */
+function detailDates(membership: Membership, t: TFunction, locale: string): [string, ReactNode][] {
+  const { status, begin_date, end_date } = membership;
+  if ((status === 'cancelled_in_presale' || status === 'cancelled_in_trial') && end_date) {
+    return [
+      [
+        t('membership.details.begin'),
+        t('membership.details.neverStarted', { date: formatDate(begin_date, locale) }),
+      ],
+      [t('membership.details.cancelledOn'), formatDate(end_date, locale)],
+    ];
+  }
+  return [
+    [t('membership.details.begin'), formatDate(begin_date, locale)],
+    [t('membership.details.end'), end_date ? formatDate(end_date, locale) : t('membership.details.noEnd')],
+  ];
+}
+
 /** /membership: the overview of spec section 2. */
-export function MembershipPage({ access }: { access?: AccessSlots }) {
+export function MembershipPage({
+  access,
+  withdrawal,
+}: {
+  access?: AccessSlots;
+  /** The withdrawal button (from the cancellation feature), shown in the status card. */
+  withdrawal?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const operator = useOperator();
@@ -152,7 +185,7 @@ export function MembershipPage({ access }: { access?: AccessSlots }) {
 
   return (
     <>
-      <StatusCard membership={membership} />
+      <StatusCard membership={membership} withdrawal={withdrawal} />
       <div className={styles.grid}>
         {access && <AccessSection access={access} />}
 
@@ -269,11 +302,7 @@ export function MembershipPage({ access }: { access?: AccessSlots }) {
           <Facts
             rows={[
               [t('membership.details.number'), membership.membership_number],
-              [t('membership.details.begin'), formatDate(membership.begin_date, locale)],
-              [
-                t('membership.details.end'),
-                membership.end_date ? formatDate(membership.end_date, locale) : t('membership.details.noEnd'),
-              ],
+              ...detailDates(membership, t, locale),
             ]}
           />
         </Section>

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOperator } from '../lib/operator.ts';
+import styles from './SiteFooter.module.css';
+
+/**
+ * The footer of every page, logged out and in the shell: the cancellation without sign-in
+ * where the operator has it (§ 312k BGB) and the accessibility statement (BFSG).
+ */
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  return (
+    <footer className={styles.footer}>
+      <ul className={styles.links}>
+        {operator.publicCancellation && (
+          <li>
+            <Link to="/cancel-contract" className={styles.cancel}>
+              {t('footer.cancelContracts')}
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link to="/accessibility">{t('pages.accessibility')}</Link>
+        </li>
+      </ul>
+      <p className={styles.brand}>
+        {operator.brand} · {t('common.portal')}
+      </p>
+    </footer>
+  );
+}
