@@ -73,9 +73,13 @@ export function statusAction(
   return null;
 }
 
-/** Breadcrumb segments: hidden on pt-package; tips, missing-out-on and confirm left out. */
+/**
+ * Breadcrumb segments: hidden on pt-package, and on the printable invoice, whose fixed
+ * layout has its own way back to payment (its path holds only an id to name); tips,
+ * missing-out-on and confirm left out.
+ */
 export function breadcrumbSegments(pathname: string): string[] | null {
   const segments = pathname.split('/').filter(Boolean);
-  if (segments.length < 1 || segments.includes('pt-package')) return null;
+  if (segments.length < 1 || segments.includes('pt-package') || segments[0] === 'invoice') return null;
   return segments.filter((s) => s !== 'tips' && s !== 'missing-out-on' && s !== 'confirm');
 }

@@ -88,6 +88,11 @@ describe('menu and routes', () => {
     expect(breadcrumbSegments('/offers/pt-package/3')).toBeNull();
     expect(breadcrumbSegments('/membership/freeze')).toEqual(['membership', 'freeze']);
   });
+
+  it('hides the breadcrumb on the printable invoice, which would name only its id', () => {
+    expect(breadcrumbSegments('/invoice/1284e4a5-0c1d-4f7e-9a51-3b2f0e6c7d88')).toBeNull();
+    expect(breadcrumbSegments('/payment/invoices')).toEqual(['payment', 'invoices']);
+  });
 });
 
 describe('operator catalogue', () => {

@@ -26,6 +26,7 @@ function Search() {
 
 const DIBS = 'GET /api/v1/membership/dibs_url';
 const VERIFONE = 'GET /api/v1/membership/verifone_url';
+const REGISTER = 'POST /api/v1/membership/verifone_credit_card';
 const formCalls = (requests: { url: string }[]) =>
   requests.filter((r) => r.url.includes('dibs_url') || r.url.includes('verifone_url'));
 
@@ -97,7 +98,10 @@ describe('credit card page', () => {
         path: '/payment/credit-card',
         route: '/payment/credit-card?cancelled=1&orderid=o-1&status=CANCELLED&MAC=ab12',
         membership: withCard(),
-        routes: { [VERIFONE]: { body: { url: 'https://verifone.example/checkout/abc' } } },
+        routes: {
+          [VERIFONE]: { body: { url: 'https://verifone.example/checkout/abc' } },
+          [REGISTER]: { status: 422, body: { status: 422, errors: [{ type: 'card_update_cancelled' }] } },
+        },
       },
     );
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -105,6 +109,11 @@ describe('credit card page', () => {
     );
     expect(formCalls(requests)).toHaveLength(0);
     await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent(/^\?cancelled=1$/));
+    // The signed cancel return went to the server once, so it closes the checkout and logs it.
+    const reports = requests.filter((r) => `${r.method} ${r.url}` === REGISTER);
+    expect(reports.map((r) => r.body)).toEqual([
+      { orderid: 'o-1', status: 'CANCELLED', MAC: 'ab12', location_id: expect.any(String) },
+    ]);
     await userEvent.click(screen.getByRole('link', { name: 'Start again' }));
     expect(
       await screen.findByRole('button', { name: 'Continue to the secure card page' }),

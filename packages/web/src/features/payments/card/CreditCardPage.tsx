@@ -1,10 +1,11 @@
 import type { CardProvider } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { api } from '../../../lib/api.ts';
 import { areaErrorTexts } from '../../../lib/areaErrors.ts';
 import { useLoadedMembership } from '../../../lib/membership.ts';
 import { useOperator } from '../../../lib/operator.ts';
@@ -83,10 +84,20 @@ function Cancelled() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  // The provider's own parameters (order id, signature) mean nothing here: off the address.
+  const locationId = useLoadedMembership().location.id;
+  const reported = useRef(false);
+  // The provider's signed cancel return goes to the server once, which closes the checkout
+  // and logs the cancellation (its answer, a refusal by design, changes nothing here); then
+  // the parameters leave the address.
   useEffect(() => {
-    if (search !== CANCELLED) navigate({ search: CANCELLED }, { replace: true });
-  }, [search, navigate]);
+    if (search === CANCELLED) return;
+    const { cancelled: _flag, ...returned } = Object.fromEntries(new URLSearchParams(search));
+    if (!reported.current && Object.keys(returned).length > 0) {
+      reported.current = true;
+      api('verifoneCreditCard', { body: { ...returned, location_id: locationId } }).catch(() => {});
+    }
+    navigate({ search: CANCELLED }, { replace: true });
+  }, [search, navigate, locationId]);
   return (
     <Section
       title={t('payments.creditCard.cancelled.title')}
