@@ -4,6 +4,7 @@ import { errorTexts } from '../lib/errorText.ts';
 import styles from './ActionResult.module.css';
 import { Button, ButtonLink } from './Button.tsx';
 import { Card } from './Card.tsx';
+import { CheckIcon } from './CheckIcon.tsx';
 
 /** The way back after an action: always to the membership overview. */
 export function BackToMembership({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }) {
@@ -35,16 +36,7 @@ export function ActionSuccess({
     <Card>
       <div className={styles.result} data-tone="success">
         <span className={styles.icon} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28" focusable="false" aria-hidden="true">
-            <path
-              d="M5 12.5l4.5 4.5L19 7.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <CheckIcon size={28} />
         </span>
         <div className={styles.body}>
           <h2 ref={headingRef} tabIndex={-1} className={styles.title}>

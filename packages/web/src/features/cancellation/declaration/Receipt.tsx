@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useOperator } from '../../../lib/operator.ts';
 import styles from './Declaration.module.css';
+import { CheckIcon } from '../../../components/CheckIcon.tsx';
 
 /** A point in time with the zone's name (MEZ, CET…): a receipt states exactly when. */
 export function formatReceivedAt(iso: string, locale: string, timeZone: string): string {
@@ -55,16 +56,7 @@ export function Receipt({
       <p className={styles.sender}>{operator.name}</p>
       <div className={styles.receiptHead}>
         <span className={styles.check} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
-            <path
-              d="M5 12.5l4.5 4.5L19 7.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <CheckIcon />
         </span>
         <Heading id={id} ref={heading} tabIndex={-1} className={styles.title}>
           {title}
