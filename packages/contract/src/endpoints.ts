@@ -18,6 +18,7 @@ import {
 } from './schemas/cancellation.ts';
 import { Location, UpdateLocationRequest } from './schemas/club.ts';
 import { GdprRequest } from './schemas/consents.ts';
+import { ContactInfo } from './schemas/contact.ts';
 import { EventRequest } from './schemas/events.ts';
 import { FreezePeriod, FreezePeriodParams, FreezePeriodRequest, FreezePolicy } from './schemas/freeze.ts';
 import { Membership, MembershipQuery } from './schemas/membership.ts';
@@ -144,6 +145,7 @@ export const endpoints = {
   }),
 
   workouts: ep({ method: 'GET', path: '/v2/workouts', auth: true, response: Workouts }),
+  contact: ep({ method: 'GET', path: '/v1/contact', auth: true, response: ContactInfo }),
 
   freezePolicy: ep({
     method: 'GET',

@@ -5,6 +5,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/cancellation.ts';
 export * from './schemas/club.ts';
 export * from './schemas/consents.ts';
+export * from './schemas/contact.ts';
 export * from './schemas/content.ts';
 export * from './schemas/events.ts';
 export * from './schemas/freeze.ts';
