@@ -45,7 +45,7 @@ import {
   ProfileUpdateRequest,
 } from './schemas/profile.ts';
 import { ReferralPromotion } from './schemas/referral.ts';
-import { Workouts } from './schemas/workouts.ts';
+import { DoorCheckIn, DoorCheckInRequest, Workouts } from './schemas/workouts.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -146,6 +146,17 @@ export const endpoints = {
 
   workouts: ep({ method: 'GET', path: '/v2/workouts', auth: true, response: Workouts }),
   contact: ep({ method: 'GET', path: '/v1/contact', auth: true, response: ContactInfo }),
+  /**
+   * A club's door system reports a check-in (our design). Not a member call: it carries the
+   * club's own key as `Authorization: Bearer <club key>` (docs/workouts-referral-contact.md).
+   */
+  doorCheckIn: ep({
+    method: 'POST',
+    path: '/v1/door/check_ins',
+    auth: false,
+    body: DoorCheckInRequest,
+    response: DoorCheckIn,
+  }),
 
   freezePolicy: ep({
     method: 'GET',

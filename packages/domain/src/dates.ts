@@ -23,15 +23,23 @@ export function isIsoDate(value: string): boolean {
   return fromUtc(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) === value;
 }
 
+// Building a formatter costs far more than formatting; dates of many instants reuse one per timezone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a timezone, from one reading of the clock. */
 export function todayIn(timezone: string, now: Date): IsoDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dayFormats.get(timezone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timezone, format);
+  }
+  return format.format(now);
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {

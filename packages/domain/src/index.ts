@@ -15,3 +15,5 @@ export * from './profile.ts';
 export * from './payments.ts';
 export * from './withdrawal.ts';
 export * from './identity.ts';
+export * from './checkins.ts';
+export * from './workoutMonths.ts';

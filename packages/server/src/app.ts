@@ -45,8 +45,12 @@ import {
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
+import { registerContactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
 import { registerReferralRoutes } from './modules/referral/routes.ts';
-import { registerWorkoutsRoutes } from './modules/workouts/routes.ts';
+import { createReferralService } from './modules/referral/service.ts';
+import { createDoorKeyring } from './modules/workouts/door-keys.ts';
+import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutsService } from './modules/workouts/service.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -122,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('doorClubId', null);
 
   const deps: AppDeps = {
     db,
@@ -155,8 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
   registerRefundRoutes(app, deps, requireAuth);
   registerCardRoutes(app, deps, requireAuth);
-  registerReferralRoutes(app, deps, requireAuth);
-  registerWorkoutsRoutes(app, createWorkoutsService(deps), requireAuth);
+  registerReferralRoutes(app, createReferralService(deps), requireAuth);
+  const workouts = createWorkoutsService(deps);
+  registerWorkoutsRoutes(app, workouts, requireAuth);
+  registerDoorRoutes(app, workouts, createDoorKeyring(config.doorKeys), config.doorKeys.perMinute);
+  registerContactRoutes(app, createContactService(deps), requireAuth);
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
   registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
   registerCancellationRoutes(

@@ -30,6 +30,16 @@ export interface PublicCancellationSettings {
   ipHashKey: string;
 }
 
+/** The keys clubs' door systems authenticate with (docs/workouts-referral-contact.md). */
+export interface DoorKeySettings {
+  /** sha256 (hex) of each accepted key per club id, from DOOR_KEYS; the keys themselves are never configured. */
+  hashes: Record<string, string[]>;
+  /** Accept the demo clubs' derived keys (outside production only). */
+  demo: boolean;
+  /** Check-ins per club (or per address, without a known key) and minute before 429. */
+  perMinute: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -58,6 +68,7 @@ export interface Config {
   redisKeyPrefix: string;
   /** Sandbox, real or off per card provider (CARD_PROVIDER_*, their secrets from the environment). */
   cards: CardSettings;
+  doorKeys: DoorKeySettings;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +139,30 @@ function parseMs(name: string, value: string | undefined, fallback: number): num
   return ms;
 }
 
+const DOOR_KEYS_FORMAT =
+  'DOOR_KEYS must be a JSON object mapping club ids to the sha256 (hex) of their key, or to a list of them';
+
+function parseDoorKeyHashes(value: string | undefined): Record<string, string[]> {
+  if (value === undefined || value.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError(DOOR_KEYS_FORMAT);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError(DOOR_KEYS_FORMAT);
+  const hashes: Record<string, string[]> = {};
+  for (const [club, entry] of Object.entries(parsed)) {
+    const list: unknown[] = Array.isArray(entry) ? entry : [entry];
+    if (list.length === 0 || !list.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/i.test(h))) {
+      throw new ConfigError(`DOOR_KEYS: ${club} needs the sha256 (64 hex digits) of its key`);
+    }
+    hashes[club] = (list as string[]).map((h) => h.toLowerCase());
+  }
+  return hashes;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
@@ -178,5 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit:',
     cards: loadCardSettings(env, nodeEnv === 'production'),
+    doorKeys: {
+      hashes: parseDoorKeyHashes(env.DOOR_KEYS),
+      demo: nodeEnv !== 'production',
+      perMinute: parseCount('DOOR_CHECK_IN_LIMIT_PER_MINUTE', env.DOOR_CHECK_IN_LIMIT_PER_MINUTE, 120),
+    },
   };
 }

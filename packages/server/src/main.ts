@@ -3,6 +3,7 @@ import { clockFromConfig } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
+import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -33,10 +34,22 @@ const lines = [
   `Demo logins (password "${DEMO_PASSWORD}"), pattern <persona>@<operator>.example for operators ${operatorIds.join(', ')}:`,
   ...PERSONAS.map((p) => `  ${shown.map((op) => demoUsername(p, op).padEnd(width)).join('')}`),
   '',
+  ...(config.doorKeys.demo ? doorKeyLines() : []),
   `Ready in ${Math.round(performance.now() - started)} ms.`,
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+
+/** The demo clubs' door keys (never in production), for sending check-ins by hand. */
+function doorKeyLines(): string[] {
+  const keys = demoDoorKeys();
+  const clubWidth = Math.max(...keys.map((k) => k.clubId.length)) + 2;
+  return [
+    'Demo door-system keys: POST /api/v1/door/check_ins with Authorization: Bearer <key> (docs/workouts-referral-contact.md):',
+    ...keys.map((k) => `  ${k.clubId.padEnd(clubWidth)}${k.key}`),
+    '',
+  ];
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,4 @@
-import { ErrorBody, Membership, type OperatorId, ReferralPromotion, Workouts } from '@portal/contract';
+import { ErrorBody, Membership, type OperatorId } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,40 +89,6 @@ describe.each(databases())('membership read model on %s', (kind) => {
       const body = ErrorBody.parse(res.json());
       expect(body.errors[0]).toMatchObject({ type: 'invalid_request', context: { field } });
     }
-  });
-
-  it('answers the operator’s referral promotion, 404 where there is none', async () => {
-    const de = await get('/api/v1/current_referral', await tokenOf('active', 'de'));
-    expect(ReferralPromotion.parse(de.json())).toMatchObject({
-      referrer_discount_months: 1,
-      referrer_discount_percentage: 100,
-    });
-    const no = await get('/api/v1/current_referral', await tokenOf('active', 'no'));
-    expect(ReferralPromotion.parse(no.json())).toMatchObject({
-      referrer_discount_months: 2,
-      referrer_discount_percentage: 50,
-    });
-    for (const op of ['at', 'ch', 'fi'] as const) {
-      const res = await get('/api/v1/current_referral', await tokenOf('active', op));
-      expect(res.statusCode).toBe(404);
-      expect(ErrorBody.parse(res.json()).errors[0]?.type).toBe('not_found');
-    }
-    const noReferral = Membership.parse(
-      (await get('/api/v2/membership', await tokenOf('active', 'at'))).json(),
-    );
-    expect(noReferral.referral).toBeNull();
-  });
-
-  it('answers a year of workouts up to the current month with year-to-date sums', async () => {
-    const w = Workouts.parse((await get('/api/v2/workouts', await tokenOf('active', 'fi'))).json());
-    expect(w.months).toHaveLength(12);
-    expect(w.months.at(-1)).toMatchObject({ year: 2026, month: 11 });
-    expect(w.months[0]).toMatchObject({ year: 2025, month: 12, ytd: w.months[0]?.count });
-    expect(w.total).toBe(w.months.reduce((sum, m) => sum + m.count, 0));
-    const nov = w.months.at(-1)!;
-    expect(nov.ytd).toBe(w.months.filter((m) => m.year === 2026).reduce((sum, m) => sum + m.count, 0));
-    const none = Workouts.parse((await get('/api/v2/workouts', await tokenOf('in_trial', 'fi'))).json());
-    expect(none).toEqual({ total: 0, months: [] });
   });
 
   it('stores membership events', async () => {

@@ -51,9 +51,33 @@ describe('config', () => {
       { SIGN_IN_LIMIT_PER_IP: '0' },
       { PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY: 'three' },
       { PUBLIC_CANCELLATION_MIN_MS: '-1' },
+      { DOOR_KEYS: 'door_plain_key' },
+      { DOOR_KEYS: '{"de-berlin-mitte":"door_plain_key"}' },
+      { DOOR_KEYS: '{"de-berlin-mitte":[]}' },
+      { DOOR_CHECK_IN_LIMIT_PER_MINUTE: '0' },
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
     }
+  });
+
+  it('takes door keys as hashes only, and demo keys outside production only', () => {
+    const hash = 'AB'.repeat(32);
+    const config = loadConfig({
+      DOOR_KEYS: JSON.stringify({ 'de-berlin-mitte': hash, 'no-bergen-sentrum': [hash, 'cd'.repeat(32)] }),
+    });
+    expect(config.doorKeys).toEqual({
+      hashes: {
+        'de-berlin-mitte': ['ab'.repeat(32)],
+        'no-bergen-sentrum': ['ab'.repeat(32), 'cd'.repeat(32)],
+      },
+      demo: true,
+      perMinute: 120,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', DOOR_CHECK_IN_LIMIT_PER_MINUTE: '30' }).doorKeys).toEqual({
+      hashes: {},
+      demo: false,
+      perMinute: 30,
+    });
   });
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { KeyType } from './access.ts';
+import { IsoDateTime } from './common.ts';
 
 export const WorkoutMonth = z.object({
   year: z.number().int(),
@@ -9,3 +11,36 @@ export const WorkoutMonth = z.object({
 });
 export const Workouts = z.object({ total: z.number().int().nonnegative(), months: z.array(WorkoutMonth) });
 export type Workouts = z.infer<typeof Workouts>;
+
+/**
+ * POST /v1/door/check_ins (our design): a club's door system reports that a chip or PIN
+ * opened the door. `check_in_id` is the door system's own id; delivering it again (a
+ * retry) gets the first answer and is never counted twice. `code` is the chip's code or
+ * the PIN as typed, a trailing # included.
+ */
+export const DoorCheckInRequest = z
+  .object({
+    check_in_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : -'),
+    code: z
+      .string()
+      .trim()
+      .min(4)
+      .max(41)
+      .regex(/^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*#?$/, 'a chip code or a PIN'),
+    at: IsoDateTime,
+  })
+  .strict();
+export type DoorCheckInRequest = z.infer<typeof DoorCheckInRequest>;
+
+/** A counted check-in, as stored: the same answer for every delivery of its id. */
+export const DoorCheckIn = z.object({
+  check_in_id: z.string(),
+  location_id: z.string(),
+  at: IsoDateTime,
+  key_type: KeyType,
+});
+export type DoorCheckIn = z.infer<typeof DoorCheckIn>;

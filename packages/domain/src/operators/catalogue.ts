@@ -3,6 +3,9 @@ import type { OperatorSettings } from './types.ts';
 
 const freezePolicy = { maxMonthsPerYear: 3, monthlyFee: 4900 } as const;
 
+const weekdays = (opens: string, closes: string) => ({ days: [1, 2, 3, 4, 5], opens, closes });
+const saturday = (opens: string, closes: string) => ({ days: [6], opens, closes });
+
 /** The five markets, whose numbers every operator verifies. */
 const MARKETS = ['+49', '+43', '+41', '+47', '+358'] as const;
 /** The neighbours a DACH member may well have a number from. */
@@ -22,6 +25,9 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     locales: ['en-DE', 'de-DE'],
     cardProvider: 'verifone',
     supportEmail: 'kundenservice@de.stride.example',
+    supportPhone: '+49 30 2092 4410',
+    supportHours: [weekdays('08:00', '20:00'), saturday('10:00', '16:00')],
+    addressLines: ['Friedrichstraße 68', '10117 Berlin', 'Deutschland'],
     ptEnabled: true,
     cancellationFlow: 'single_page',
     publicCancellation: true,
@@ -55,6 +61,9 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     locales: ['de-AT', 'en-AT'],
     cardProvider: 'verifone',
     supportEmail: 'service@at.stride.example',
+    supportPhone: '+43 1 253 0410',
+    supportHours: [weekdays('08:00', '18:00')],
+    addressLines: ['Kärntner Ring 5–7', '1010 Wien', 'Österreich'],
     ptEnabled: false,
     cancellationFlow: 'multi_step',
     publicCancellation: false,
@@ -85,6 +94,9 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     locales: ['de-CH', 'fr-CH', 'en-CH'],
     cardProvider: 'verifone',
     supportEmail: 'service@ch.stride.example',
+    supportPhone: '+41 44 552 18 70',
+    supportHours: [weekdays('08:00', '18:00'), saturday('09:00', '13:00')],
+    addressLines: ['Bahnhofstrasse 10', '8001 Zürich', 'Schweiz'],
     ptEnabled: true,
     cancellationFlow: 'email',
     publicCancellation: false,
@@ -120,6 +132,9 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     locales: ['nb-NO', 'en-NO'],
     cardProvider: 'dibs',
     supportEmail: 'medlem@no.stride.example',
+    supportPhone: '+47 21 09 38 40',
+    supportHours: [weekdays('08:00', '16:00')],
+    addressLines: ['Karl Johans gate 16', '0154 Oslo', 'Norge'],
     ptEnabled: true,
     cancellationFlow: 'multi_step',
     publicCancellation: false,
@@ -150,6 +165,9 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     locales: ['fi-FI', 'en-FI'],
     cardProvider: 'dibs',
     supportEmail: 'asiakaspalvelu@fi.stride.example',
+    supportPhone: '+358 9 4245 1800',
+    supportHours: [weekdays('09:00', '17:00')],
+    addressLines: ['Mannerheimintie 5', '00100 Helsinki', 'Suomi'],
     ptEnabled: false,
     cancellationFlow: 'multi_step',
     publicCancellation: false,

@@ -1,4 +1,4 @@
-import type { CardProvider, Currency, Locale, OperatorId } from '@portal/contract';
+import type { CardProvider, Currency, Locale, OperatorId, WeeklyHours } from '@portal/contract';
 import type { IsoDate } from '../dates.ts';
 
 export interface Money {
@@ -29,6 +29,12 @@ export interface OperatorSettings {
   locales: readonly Locale[];
   cardProvider: CardProvider;
   supportEmail: string;
+  /** Customer service's phone, in international format. */
+  supportPhone: string;
+  /** When customer service answers, in the operator's timezone. */
+  supportHours: WeeklyHours;
+  /** The operator's postal address as its market writes it (invoices, the contact page). */
+  addressLines: readonly string[];
   ptEnabled: boolean;
   /** The cancellation flow for members who are not in trial or presale. */
   cancellationFlow: CancellationFlow;

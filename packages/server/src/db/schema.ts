@@ -5,12 +5,12 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { WeeklyHours } from '@portal/contract';
 
 /*
  * Operators are data in @portal/domain; tables store operator_id as text. Calendar dates
@@ -41,6 +41,13 @@ export const locations = pgTable(
     openingDate: day('opening_date'),
     closingDate: day('closing_date'),
     address: jsonb('address').$type<PostalAddress>().notNull(),
+    /** The club's desk, in international format. */
+    phone: text('phone'),
+    email: text('email'),
+    /** When members get in, in the operator's timezone. */
+    openingHours: jsonb('opening_hours').$type<WeeklyHours>().notNull().default([]),
+    /** When staff are at the club (within the opening hours). */
+    staffedHours: jsonb('staffed_hours').$type<WeeklyHours>().notNull().default([]),
   },
   (t) => [index('locations_operator_idx').on(t.operatorId)],
 );
@@ -134,9 +141,13 @@ export const keys = pgTable(
     /** Why the key exists: issued at signup or by activation, or a temporary PIN for a lost or forgotten chip. */
     origin: text('origin').$type<'issued' | 'lost_chip' | 'forgotten_chip'>().notNull().default('issued'),
     createdAt: instant('created_at').notNull(),
+    /** When an action (lost chip, replacement) ended the key: doors refuse it from then on, not from tomorrow. */
+    endedAt: instant('ended_at'),
   },
   (t) => [
     index('keys_membership_idx').on(t.membershipId),
+    // Door check-ins look a code up among all of an operator's chips and PINs.
+    index('keys_code_idx').on(t.code),
     // A chip's code belongs to one membership, ever: a second member activating it is refused.
     uniqueIndex('keys_rfid_code_uq').on(t.code).where(sql`${t.type} = 'rfid'`),
   ],
@@ -422,18 +433,35 @@ export const cancellationDeclarations = pgTable(
   ],
 );
 
-/** One row per member and calendar month with the number of visits. */
-export const workouts = pgTable(
-  'workouts',
+/**
+ * Check-ins reported by the clubs' door systems: each one is a workout. A door system's
+ * id is unique per club, so a delivery repeated (or sent twice at once) is stored once.
+ */
+export const checkIns = pgTable(
+  'check_ins',
   {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    /** The door system's own id of the check-in. */
+    checkInId: text('check_in_id').notNull(),
     memberId: text('member_id')
       .notNull()
       .references(() => members.id),
-    year: integer('year').notNull(),
-    month: integer('month').notNull(),
-    count: integer('count').notNull(),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => keys.id),
+    at: instant('at').notNull(),
+    receivedAt: instant('received_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.year, t.month] })],
+  (t) => [
+    uniqueIndex('check_ins_location_check_in_uq').on(t.locationId, t.checkInId),
+    index('check_ins_member_at_idx').on(t.memberId, t.at),
+  ],
 );
 
 export const referralPromotions = pgTable(

@@ -1,4 +1,4 @@
-import type { MembershipStatus, OperatorId } from '@portal/contract';
+import type { MembershipStatus, OperatorId, WeeklyHours } from '@portal/contract';
 import type { Localized, PostalAddress } from './schema.ts';
 
 /** The demo personas of operators.md; each one's derived status is the value here. */
@@ -30,6 +30,8 @@ export const demoUsername = (persona: Persona, operator: OperatorId) => `${perso
 export interface ClubSeed {
   id: string;
   name: string;
+  /** The club's desk, in international format. */
+  phone: string;
   address: PostalAddress;
   /** ISO date for open clubs; null for the presale club (opening set relative to today). */
   openedOn: string | null;
@@ -49,9 +51,11 @@ export interface OperatorSeed {
   monthlyFee: number;
   bindingMonths: number;
   requirePhoneVerification: boolean;
+  /** Opening and staffed hours of the operator's clubs, local time. */
+  clubHours: { opening: WeeklyHours; staffed: WeeklyHours };
+  /** The referral promotion's terms and texts, where the operator catalogue names one. */
   promotion: {
     name: string;
-    promotionType: string;
     months: number;
     percentage: number;
     presentation: Localized<string>;
@@ -73,6 +77,11 @@ const addr = (street: string, postal_code: string, postal_location: string) => (
 });
 
 const p = (first: string, last: string, gender: 'female' | 'male'): PersonSeed => ({ first, last, gender });
+
+const MON_FRI = [1, 2, 3, 4, 5];
+const WEEKEND = [6, 7];
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+const hours = (days: number[], opens: string, closes: string) => ({ days, opens, closes });
 
 export function productPresentation(brand: string): Localized<{ name: string; description: string }> {
   return {
@@ -101,36 +110,43 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     clubs: [
       {
         id: 'de-berlin-mitte',
+        phone: '+49 30 2847 3310',
         name: 'Stride Berlin Mitte',
         address: { ...addr('Rosenthaler Straße 40', '10178', 'Berlin'), country: 'DE' },
         openedOn: '2015-03-01',
       },
       {
         id: 'de-hamburg-altona',
+        phone: '+49 40 3861 2240',
         name: 'Stride Hamburg Altona',
         address: { ...addr('Große Bergstraße 160', '22767', 'Hamburg'), country: 'DE' },
         openedOn: '2018-09-01',
       },
       {
         id: 'de-muenchen-schwabing',
+        phone: '+49 89 2154 7730',
         name: 'Stride München Schwabing',
         address: { ...addr('Leopoldstraße 82', '80802', 'München'), country: 'DE' },
         openedOn: null,
       },
       {
         id: 'de-koeln-ehrenfeld',
+        phone: '+49 221 9462 180',
         name: 'Stride Köln Ehrenfeld',
         address: { ...addr('Venloer Straße 210', '50823', 'Köln'), country: 'DE' },
         openedOn: '2016-04-01',
         closedOn: '2025-06-30',
       },
     ],
+    clubHours: {
+      opening: [hours(MON_FRI, '06:00', '23:00'), hours(WEEKEND, '08:00', '22:00')],
+      staffed: [hours(MON_FRI, '10:00', '21:00'), hours(WEEKEND, '10:00', '18:00')],
+    },
     monthlyFee: 2990,
     bindingMonths: 12,
     requirePhoneVerification: false,
     promotion: {
       name: 'Freunde werben Freunde',
-      promotionType: 'free_month_per_new_member',
       months: 1,
       percentage: 100,
       presentation: {
@@ -174,30 +190,38 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     clubs: [
       {
         id: 'at-wien-mariahilf',
+        phone: '+43 1 596 2211',
         name: 'Stride Wien Mariahilf',
         address: { ...addr('Mariahilfer Straße 85', '1060', 'Wien'), country: 'AT' },
         openedOn: '2016-05-01',
       },
       {
         id: 'at-graz-jakomini',
+        phone: '+43 316 82 41 90',
         name: 'Stride Graz Jakomini',
         address: { ...addr('Jakoministraße 20', '8010', 'Graz'), country: 'AT' },
         openedOn: '2019-02-01',
       },
       {
         id: 'at-linz-urfahr',
+        phone: '+43 732 71 25 40',
         name: 'Stride Linz Urfahr',
         address: { ...addr('Hauptstraße 58', '4040', 'Linz'), country: 'AT' },
         openedOn: null,
       },
       {
         id: 'at-salzburg-lehen',
+        phone: '+43 662 43 18 77',
         name: 'Stride Salzburg Lehen',
         address: { ...addr('Ignaz-Harrer-Straße 12', '5020', 'Salzburg'), country: 'AT' },
         openedOn: '2017-03-01',
         closedOn: '2025-09-30',
       },
     ],
+    clubHours: {
+      opening: [hours(MON_FRI, '06:00', '22:00'), hours(WEEKEND, '08:00', '20:00')],
+      staffed: [hours(MON_FRI, '09:00', '20:00'), hours([6], '10:00', '16:00')],
+    },
     monthlyFee: 3490,
     bindingMonths: 12,
     requirePhoneVerification: false,
@@ -235,30 +259,38 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     clubs: [
       {
         id: 'ch-zuerich-oerlikon',
+        phone: '+41 44 311 42 20',
         name: 'Stride Zürich Oerlikon',
         address: { ...addr('Thurgauerstrasse 34', '8050', 'Zürich'), country: 'CH' },
         openedOn: '2017-01-01',
       },
       {
         id: 'ch-bern-wankdorf',
+        phone: '+41 31 332 18 40',
         name: 'Stride Bern Wankdorf',
         address: { ...addr('Papiermühlestrasse 73', '3014', 'Bern'), country: 'CH' },
         openedOn: '2020-06-01',
       },
       {
         id: 'ch-geneve-plainpalais',
+        phone: '+41 22 320 55 10',
         name: 'Stride Genève Plainpalais',
         address: { ...addr('Boulevard de Saint-Georges 20', '1205', 'Genève'), country: 'CH' },
         openedOn: null,
       },
       {
         id: 'ch-basel-gundeli',
+        phone: '+41 61 361 27 70',
         name: 'Stride Basel Gundeli',
         address: { ...addr('Güterstrasse 180', '4053', 'Basel'), country: 'CH' },
         openedOn: '2018-02-01',
         closedOn: '2025-12-31',
       },
     ],
+    clubHours: {
+      opening: [hours(MON_FRI, '06:00', '22:00'), hours(WEEKEND, '08:00', '20:00')],
+      staffed: [hours(MON_FRI, '09:00', '21:00'), hours(WEEKEND, '09:00', '17:00')],
+    },
     monthlyFee: 8900,
     bindingMonths: 12,
     requirePhoneVerification: false,
@@ -296,36 +328,47 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     clubs: [
       {
         id: 'no-oslo-grunerlokka',
+        phone: '+47 22 35 61 20',
         name: 'Stride Grünerløkka',
         address: { ...addr('Thorvald Meyers gate 70', '0552', 'Oslo'), country: 'NO' },
         openedOn: '2014-08-01',
       },
       {
         id: 'no-bergen-sentrum',
+        phone: '+47 55 31 22 80',
         name: 'Stride Bergen Sentrum',
         address: { ...addr('Strandgaten 18', '5013', 'Bergen'), country: 'NO' },
         openedOn: '2019-10-01',
       },
       {
         id: 'no-trondheim-solsiden',
+        phone: '+47 73 52 41 60',
         name: 'Stride Trondheim Solsiden',
         address: { ...addr('Beddingen 10', '7042', 'Trondheim'), country: 'NO' },
         openedOn: null,
       },
       {
         id: 'no-stavanger-storhaug',
+        phone: '+47 51 89 13 40',
         name: 'Stride Stavanger Storhaug',
         address: { ...addr('Haugesundsgata 8', '4014', 'Stavanger'), country: 'NO' },
         openedOn: '2016-01-01',
         closedOn: '2025-08-31',
       },
     ],
+    clubHours: {
+      opening: [hours(EVERY_DAY, '05:00', '23:00')],
+      staffed: [
+        hours([1, 2, 3, 4], '10:00', '20:00'),
+        hours([5], '10:00', '18:00'),
+        hours([6], '10:00', '15:00'),
+      ],
+    },
     monthlyFee: 49900,
     bindingMonths: 0,
     requirePhoneVerification: true,
     promotion: {
       name: 'Verv en venn',
-      promotionType: 'two_months_half_price',
       months: 2,
       percentage: 50,
       presentation: {
@@ -369,30 +412,38 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     clubs: [
       {
         id: 'fi-helsinki-kamppi',
+        phone: '+358 9 6128 4400',
         name: 'Stride Kunto Kamppi',
         address: { ...addr('Urho Kekkosen katu 1', '00100', 'Helsinki'), country: 'FI' },
         openedOn: '2016-11-01',
       },
       {
         id: 'fi-tampere-keskusta',
+        phone: '+358 3 2145 6600',
         name: 'Stride Kunto Tampere Keskusta',
         address: { ...addr('Hämeenkatu 25', '33200', 'Tampere'), country: 'FI' },
         openedOn: '2021-04-01',
       },
       {
         id: 'fi-turku-kupittaa',
+        phone: '+358 2 2743 1100',
         name: 'Stride Kunto Turku Kupittaa',
         address: { ...addr('Joukahaisenkatu 3', '20520', 'Turku'), country: 'FI' },
         openedOn: null,
       },
       {
         id: 'fi-oulu-keskusta',
+        phone: '+358 8 5581 2200',
         name: 'Stride Kunto Oulu Keskusta',
         address: { ...addr('Kirkkokatu 15', '90100', 'Oulu'), country: 'FI' },
         openedOn: '2018-05-01',
         closedOn: '2025-10-31',
       },
     ],
+    clubHours: {
+      opening: [hours(EVERY_DAY, '05:00', '23:00')],
+      staffed: [hours(MON_FRI, '12:00', '20:00'), hours([6], '10:00', '14:00')],
+    },
     monthlyFee: 3990,
     bindingMonths: 12,
     requirePhoneVerification: true,

@@ -4,10 +4,13 @@ import type { OperatorId } from '@portal/contract';
 import {
   addDays,
   addMonths,
+  canTrain,
+  deriveStatus,
   endOfMonth,
   firstOfNextMonth,
   getOperator,
   maxDate,
+  type MembershipFacts,
   minDate,
   operatorIds,
   startOfMonth,
@@ -17,6 +20,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock.ts';
+import { type CheckInDelivery, recordCheckIns } from '../modules/workouts/check-ins.ts';
 import type { Db, Tx } from './client.ts';
 import {
   DEMO_PASSWORD,
@@ -42,8 +46,9 @@ interface Rows {
   invoices: Insert<typeof t.invoices>[];
   lines: Insert<typeof t.invoiceLines>[];
   payments: Insert<typeof t.payments>[];
-  workouts: Insert<typeof t.workouts>[];
   closures: Insert<typeof t.clubClosures>[];
+  /** What the clubs' doors report, sent after the rows are in, by club. */
+  checkIns: Map<string, { operatorId: OperatorId; deliveries: CheckInDelivery[] }>;
 }
 
 interface Plan {
@@ -241,6 +246,23 @@ function isFrozenMonth(plan: Plan, monthStart: IsoDate): boolean {
   return (plan.freezes ?? []).some((f) => f.begin <= monthStart && endOfMonth(monthStart) <= f.end);
 }
 
+/** The plan's dated facts, as the status is derived from them. */
+function planFacts(plan: Plan): MembershipFacts {
+  return {
+    signup_kind: plan.signupKind,
+    begin_date: plan.beginDate,
+    cancelled_on: plan.cancelledOn ?? null,
+    end_date: plan.endDate ?? null,
+    stopped_on: plan.stoppedOn ?? null,
+    freeze_periods: (plan.freezes ?? []).map((f, k) => ({
+      id: String(k),
+      begin_date: f.begin,
+      end_date: f.end,
+      cancel_date: null,
+    })),
+  };
+}
+
 function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Rows, opIndex: number): void {
   const operator = getOperator(op);
   const seed = operatorSeeds[op];
@@ -256,6 +278,11 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
       openingDate: club.openedOn ?? presaleOpening,
       closingDate: club.closedOn ?? null,
       address: club.address,
+      phone: club.phone,
+      // de-berlin-mitte writes to berlin-mitte@de.stride.example
+      email: `${club.id.slice(op.length + 1)}@${op}.stride.example`,
+      openingHours: seed.clubHours.opening,
+      staffedHours: seed.clubHours.staffed,
     });
   }
   const productId = `${op}-all-clubs`;
@@ -268,12 +295,14 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
     requirePhoneVerification: seed.requirePhoneVerification,
     locationIds: clubIds,
   });
-  if (seed.promotion) {
+  // The promotion the operator catalogue names, with its terms and texts from the seed data.
+  if (operator.referralPromotion) {
+    if (!seed.promotion) throw new Error(`seed data lacks the ${op} referral promotion`);
     rows.promotions.push({
       id: `${op}-referral`,
       operatorId: op,
       name: seed.promotion.name,
-      promotionType: seed.promotion.promotionType,
+      promotionType: operator.referralPromotion,
       referrerDiscountMonths: seed.promotion.months,
       referrerDiscountPercentage: seed.promotion.percentage,
       referrerPtHours: 0,
@@ -338,8 +367,12 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
 
     const pinCode = String(100000 + ((i * 7919 + opIndex * 104729) % 900000));
     const keyStart = minDate(plan.beginDate, plan.signedUpOn ?? addDays(today, -4));
-    const key = (k: Omit<Insert<typeof t.keys>, 'id' | 'membershipId' | 'createdAt'>) =>
+    /** Keys that opened doors, with the days they did (an ended key worked up to its valid_to). */
+    const doorKeys: { code: string; from: IsoDate; to: IsoDate | null }[] = [];
+    const key = (k: Omit<Insert<typeof t.keys>, 'id' | 'membershipId' | 'createdAt'>) => {
       rows.keys.push({ id: randomUUID(), membershipId, createdAt: atMorning(k.validFrom), ...k });
+      doorKeys.push({ code: k.code, from: k.validFrom, to: k.validTo ?? null });
+    };
     switch (plan.keys) {
       case 'pin':
         key({ type: 'pin', code: pinCode, status: 'active', validFrom: keyStart, validTo: null });
@@ -469,10 +502,16 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
       }
     }
 
-    // A year of workouts (visits per month), none in frozen months.
+    // A year of workouts: check-ins with the key of the day, on days the status trains.
     if (ran) {
+      const facts = planFacts(plan);
+      const codeOn = (day: IsoDate) =>
+        doorKeys.find((k) => k.from <= day && (k.to === null || day <= k.to))?.code;
+      const closed = (day: IsoDate) =>
+        plan.closure !== undefined && plan.closure.begin <= day && day <= plan.closure.end;
+      const clubs = [clubIds[plan.club]!, clubIds[plan.club === 0 ? 1 : 0]!];
+      let n = 0;
       for (let month = firstMonth; month <= runsUntil; month = addMonths(month, 1)) {
-        if (isFrozenMonth(plan, month)) continue;
         const full = 4 + ((i * 7 + Number(month.slice(5, 7)) * 5 + opIndex * 3) % 13);
         // Visits scale with the days of the month the member could train so far.
         const from = maxDate(month, plan.beginDate);
@@ -481,12 +520,25 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
           from === month && month !== startOfMonth(today)
             ? full
             : Math.round((full * daysIn({ from, to })) / 31);
-        rows.workouts.push({
-          memberId,
-          year: Number(month.slice(0, 4)),
-          month: Number(month.slice(5, 7)),
-          count,
-        });
+        const days: IsoDate[] = [];
+        for (let day = from; day <= to; day = addDays(day, 1)) {
+          if (!closed(day) && codeOn(day) && canTrain(deriveStatus(facts, day))) days.push(day);
+        }
+        for (let k = 0; k < count && days.length > 0; k++) {
+          const day = days[Math.floor((k * days.length) / count)]!;
+          // 06:00 to 19:59 UTC: the same calendar day in every operator's timezone, after the key's creation.
+          const hour = 6 + ((k * 5 + i * 3) % 14);
+          const at = new Date(
+            `${day}T${String(hour).padStart(2, '0')}:${String((k * 17 + i * 11) % 60).padStart(2, '0')}:00Z`,
+          );
+          if (at > now) continue;
+          n += 1;
+          // Every sixth visit at the member's other club: the product opens them all.
+          const clubId = clubs[n % 6 === 0 ? 1 : 0]!;
+          const forClub = rows.checkIns.get(clubId) ?? { operatorId: op, deliveries: [] };
+          forClub.deliveries.push({ checkInId: `seed-${number}-${n}`, code: codeOn(day)!, at });
+          rows.checkIns.set(clubId, forClub);
+        }
       }
     }
   });
@@ -510,8 +562,16 @@ async function insertAll(tx: Tx, rows: Rows): Promise<void> {
   await insertChunks(tx, t.invoices, rows.invoices);
   await insertChunks(tx, t.invoiceLines, rows.lines);
   await insertChunks(tx, t.payments, rows.payments);
-  await insertChunks(tx, t.workouts, rows.workouts);
   await insertChunks(tx, t.clubClosures, rows.closures);
+}
+
+/** The demo check-ins through the door's own use case, so they count by its rule; all must count. */
+async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
+  for (const [clubId, { operatorId, deliveries }] of rows.checkIns) {
+    const outcomes = await recordCheckIns(tx, { id: clubId, operatorId }, deliveries, now);
+    const refused = outcomes.find((o) => 'refusal' in o);
+    if (refused) throw new Error(`a seeded check-in at ${clubId} was refused: ${JSON.stringify(refused)}`);
+  }
 }
 
 /**
@@ -539,13 +599,14 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
       invoices: [],
       lines: [],
       payments: [],
-      workouts: [],
       closures: [],
+      checkIns: new Map(),
     };
     operatorIds.forEach((op, index) => {
       buildOperator(op, now, passwordHash, rows, index);
     });
     await insertAll(tx, rows);
+    await sendCheckIns(tx, rows, now);
     return true;
   });
 }

@@ -10,5 +10,7 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The club whose door-system key authenticated the request (POST /v1/door/check_ins). */
+    doorClubId: string | null;
   }
 }

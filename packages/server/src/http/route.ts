@@ -31,7 +31,12 @@ export interface RouteContext<E extends Endpoint> {
 
 export interface RouteOptions {
   /** Runs the session check (added for `auth: true` endpoints by registerEndpoint). */
-  requireAuth: preHandlerHookHandler;
+  requireAuth?: preHandlerHookHandler;
+  /**
+   * Checks another credential (a club's door key) before the body is parsed, after the
+   * request limits: a wrong key is a 401 whatever the body holds. Throws to refuse.
+   */
+  authenticate?: (request: FastifyRequest) => void;
   /** Extra route config, e.g. per-route rate limits. */
   config?: RouteShorthandOptions['config'];
 }
@@ -55,6 +60,8 @@ export function registerEndpoint<E extends Endpoint>(
   options: RouteOptions,
   handler: (ctx: RouteContext<E>) => Promise<EndpointResult<E>>,
 ): void {
+  if (endpoint.auth && !options.requireAuth) throw new Error(`${endpoint.path} needs requireAuth`);
+  const authenticate = options.authenticate;
   const success = endpoint.response
     ? { 200: endpoint.response }
     : { 204: z.undefined().describe('No Content') };
@@ -66,10 +73,19 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(authenticate ? { security: [{ clubKey: [] }] } : {}),
       response: { ...success, ...errorResponses },
     },
     ...(options.config ? { config: options.config } : {}),
     ...(endpoint.auth ? { preHandler: options.requireAuth } : {}),
+    ...(authenticate
+      ? {
+          preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+            authenticate(request);
+            return payload;
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const result = await handler({
         body: request.body as RouteContext<E>['body'],

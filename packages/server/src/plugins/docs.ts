@@ -15,7 +15,16 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           '`{ status, reason?, errors: [{ type, message?, context? }] }`.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          clubKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A club's door-system key (POST /v1/door/check_ins), not a member session.",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

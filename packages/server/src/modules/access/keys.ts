@@ -61,6 +61,7 @@ export async function issueTemporaryPin(
     ex,
     keys.filter((k) => k.type === 'pin' && k.status !== 'inactive').map((k) => k.id),
     state.today,
+    clock.now(),
   );
   const pin = {
     id: randomUUID(),

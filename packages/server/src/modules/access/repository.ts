@@ -27,15 +27,18 @@ export async function insertKey(ex: Executor, row: typeof keys.$inferInsert): Pr
 export async function updateKey(
   ex: Executor,
   id: string,
-  change: Partial<Pick<KeyRow, 'status' | 'validFrom' | 'validTo'>>,
+  change: Partial<Pick<KeyRow, 'status' | 'validFrom' | 'validTo' | 'endedAt'>>,
 ): Promise<void> {
   await ex.update(keys).set(change).where(eq(keys.id, id));
 }
 
-/** Ends keys today: inactive, valid to today. */
-export async function endKeys(ex: Executor, ids: string[], today: string): Promise<void> {
+/** Ends keys now: inactive, valid to today, and refused at the door from this instant on. */
+export async function endKeys(ex: Executor, ids: string[], today: string, now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await ex.update(keys).set({ status: 'inactive', validTo: today }).where(inArray(keys.id, ids));
+  await ex
+    .update(keys)
+    .set({ status: 'inactive', validTo: today, endedAt: now })
+    .where(inArray(keys.id, ids));
 }
 
 export async function hasChipOrder(ex: Executor, lostKeyId: string): Promise<boolean> {

@@ -66,7 +66,12 @@ export function createAccessService(deps: AppDeps) {
         const chipId = own?.id ?? randomUUID();
         if (own) {
           if (await repo.hasChipOrder(tx, own.id)) throw refusal(state, 'chip_reported_lost');
-          await repo.updateKey(tx, own.id, { status: 'active', validFrom: state.today, validTo: null });
+          await repo.updateKey(tx, own.id, {
+            status: 'active',
+            validFrom: state.today,
+            validTo: null,
+            endedAt: null,
+          });
         } else {
           const inserted = await repo.insertKey(tx, {
             id: chipId,
@@ -82,7 +87,7 @@ export function createAccessService(deps: AppDeps) {
           if (!inserted) throw refusal(state, 'chip_already_assigned');
         }
         const ended = keys.filter((k) => k.id !== chipId && k.status !== 'inactive').map((k) => k.id);
-        await repo.endKeys(tx, ended, state.today);
+        await repo.endKeys(tx, ended, state.today, clock.now());
         await logMembershipChange(tx, clock, state, 'chip_activated', {
           key_id: chipId,
           ended_key_ids: ended,
@@ -118,7 +123,7 @@ export function createAccessService(deps: AppDeps) {
           throw refusal(state, 'key_not_assigned');
         }
 
-        await repo.endKeys(tx, [chip.id], state.today);
+        await repo.endKeys(tx, [chip.id], state.today, clock.now());
         const orderId = randomUUID();
         await repo.insertChipOrder(tx, {
           id: orderId,

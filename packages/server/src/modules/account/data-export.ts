@@ -85,7 +85,8 @@ export function createDataExportService(deps: AppDeps) {
               .filter((p) => p.invoiceId === invoice.id)
               .map((p) => ({ ...plain(p), refunds: refunds.filter((r) => r.paymentId === p.id).map(plain) })),
           })),
-          workouts: (await repo.exportWorkouts(tx, member.id)).map(plain),
+          // Each check-in is a workout; the contract keeps the section's name.
+          workouts: (await repo.exportCheckIns(tx, member.id)).map(plain),
           events: (await repo.exportEvents(tx, member.id)).map(plain),
           messages: messages.map((m) => plain({ ...m, body: withoutTokens(m.body) })),
           phone_verifications: (await repo.exportPhoneVerifications(tx, member.id)).map(plain),

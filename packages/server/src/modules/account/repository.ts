@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-o
 import { getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  checkIns,
   chipOrders,
   events,
   freezePeriods,
@@ -18,7 +19,6 @@ import {
   phoneVerifications,
   refunds,
   sessions,
-  workouts,
 } from '../../db/schema.ts';
 
 /** The stored password hash, with the member row locked until the transaction ends. */
@@ -134,12 +134,21 @@ export function exportRefunds(ex: Executor, memberId: string) {
   return ex.select().from(refunds).where(eq(refunds.memberId, memberId)).orderBy(asc(refunds.createdAt));
 }
 
-export function exportWorkouts(ex: Executor, memberId: string) {
+/** The member's check-ins (each one a workout), with the club's name. */
+export function exportCheckIns(ex: Executor, memberId: string) {
   return ex
-    .select({ year: workouts.year, month: workouts.month, count: workouts.count })
-    .from(workouts)
-    .where(eq(workouts.memberId, memberId))
-    .orderBy(asc(workouts.year), asc(workouts.month));
+    .select({
+      at: checkIns.at,
+      locationId: checkIns.locationId,
+      locationName: locations.name,
+      checkInId: checkIns.checkInId,
+      keyId: checkIns.keyId,
+      receivedAt: checkIns.receivedAt,
+    })
+    .from(checkIns)
+    .innerJoin(locations, eq(locations.id, checkIns.locationId))
+    .where(eq(checkIns.memberId, memberId))
+    .orderBy(asc(checkIns.at));
 }
 
 export function exportEvents(ex: Executor, memberId: string) {

@@ -1,5 +1,12 @@
 import type { Language, Locale, Membership, OperatorId } from '@portal/contract';
-import { contractConcludedOn, keysToday, languageOf, scheduledFreeze, withdrawalUntil } from '@portal/domain';
+import {
+  contractConcludedOn,
+  hasReferral,
+  keysToday,
+  languageOf,
+  scheduledFreeze,
+  withdrawalUntil,
+} from '@portal/domain';
 import type { Localized } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
@@ -80,15 +87,17 @@ export function createMembershipService(deps: AppDeps) {
           : null,
         // Keys follow the membership: derived from the dated facts like the status.
         keys: keysToday(keyRows.map(asKey), facts, status, today),
-        referral: promotion
-          ? {
-              name: promotion.name,
-              discount_months: promotion.referrerDiscountMonths,
-              discount_percentage: promotion.referrerDiscountPercentage,
-              pt_hours: promotion.referrerPtHours,
-              presentation: localized(promotion.presentation, language),
-            }
-          : null,
+        // The offer's terms; none for the statuses the referral page is hidden for.
+        referral:
+          promotion && hasReferral(status)
+            ? {
+                name: promotion.name,
+                discount_months: promotion.referrerDiscountMonths,
+                discount_percentage: promotion.referrerDiscountPercentage,
+                pt_hours: promotion.referrerPtHours,
+                presentation: localized(promotion.presentation, language),
+              }
+            : null,
         withdrawal_until: withdrawalUntil(
           operator,
           status,

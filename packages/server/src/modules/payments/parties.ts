@@ -3,19 +3,17 @@ import { getOperator, languageOf } from '@portal/domain';
 import type { members } from '../../db/schema.ts';
 
 interface Party {
-  addressLines: string[];
   identifiers: { label: string; value: string }[];
 }
 
 /**
- * What each market prints on an invoice about the operator: its address and the legal
- * identifiers, labelled as that market's law names them. Invoice data only; portal texts
- * live in the web catalogues.
+ * What each market prints on an invoice about the operator besides its address (in the
+ * operator catalogue): the legal identifiers, labelled as that market's law names them.
+ * Invoice data only; portal texts live in the web catalogues.
  */
 export const invoiceParties: Record<OperatorId, { operator: Party }> = {
   de: {
     operator: {
-      addressLines: ['Friedrichstraße 68', '10117 Berlin', 'Deutschland'],
       identifiers: [
         { label: 'USt-IdNr.', value: 'DE298765432' },
         { label: 'Handelsregister', value: 'HRB 187654 B, Amtsgericht Charlottenburg' },
@@ -24,7 +22,6 @@ export const invoiceParties: Record<OperatorId, { operator: Party }> = {
   },
   at: {
     operator: {
-      addressLines: ['Kärntner Ring 5–7', '1010 Wien', 'Österreich'],
       identifiers: [
         { label: 'UID-Nr.', value: 'ATU69876543' },
         { label: 'Firmenbuch', value: 'FN 456789 x, Handelsgericht Wien' },
@@ -33,19 +30,16 @@ export const invoiceParties: Record<OperatorId, { operator: Party }> = {
   },
   ch: {
     operator: {
-      addressLines: ['Bahnhofstrasse 10', '8001 Zürich', 'Schweiz'],
       identifiers: [{ label: 'MWST-Nr.', value: 'CHE-123.456.789 MWST' }],
     },
   },
   no: {
     operator: {
-      addressLines: ['Karl Johans gate 16', '0154 Oslo', 'Norge'],
       identifiers: [{ label: 'Org.nr.', value: '923 456 789' }],
     },
   },
   fi: {
     operator: {
-      addressLines: ['Mannerheimintie 5', '00100 Helsinki', 'Suomi'],
       identifiers: [{ label: 'Y-tunnus', value: '3123456-7' }],
     },
   },
@@ -75,7 +69,7 @@ export function partiesOf(
     },
     operator: {
       name: getOperator(operatorId).name,
-      address_lines: parties.operator.addressLines,
+      address_lines: [...getOperator(operatorId).addressLines],
       identifiers: parties.operator.identifiers,
     },
   };

@@ -1,0 +1,115 @@
+import type { Key, MembershipStatus } from '@portal/contract';
+import { normalizeChipCode } from './access.ts';
+import type { IsoDate } from './dates.ts';
+import { deriveStatus, isInactiveStatus, type MembershipFacts } from './status.ts';
+
+/**
+ * Statuses in which a member trains: a trial before the paid membership begins, a
+ * cancelled membership up to its end date. A frozen membership pays the freeze fee instead
+ * of training, and a presale one has not begun.
+ */
+export const TRAINING_STATUSES: readonly MembershipStatus[] = ['active', 'in_trial', 'in_cancellation'];
+
+export function canTrain(status: MembershipStatus): boolean {
+  return TRAINING_STATUSES.includes(status);
+}
+
+/** Door clocks drift: a check-in may be this far ahead of the server's now. */
+export const CHECK_IN_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A code as a door sends it, compared like a chip code: a PIN's trailing # is the keypad's enter key. */
+export function normalizeDoorCode(code: string): string {
+  return normalizeChipCode(code.replace(/#$/, ''));
+}
+
+export type CheckInRefusal =
+  | 'check_in_in_future'
+  | 'unknown_code'
+  | 'key_not_active'
+  | 'invalid_status_for_check_in'
+  | 'club_not_in_product'
+  | 'ambiguous_code';
+
+/** A stored key with the instants it was created and, when an action ended it, ended. */
+export interface DoorKey extends Key {
+  created_at: Date;
+  ended_at: Date | null;
+}
+
+/**
+ * Whether a key opened doors at `at` (`day` is its date in the operator's timezone). The
+ * stored status is today's, so the past is read from the dates: an inactive key with a
+ * valid_to worked up to that day (it expired or was ended then), one without never did;
+ * a suspended key does not work. The instants bound its first and last day: not before it
+ * was created, not after a lost-chip report or a replacement ended it.
+ */
+export function keyWorkedAt(key: DoorKey, at: Date, day: IsoDate): boolean {
+  if (key.status === 'suspended' || (key.status === 'inactive' && key.valid_to === null)) return false;
+  if (day < key.valid_from || (key.valid_to !== null && key.valid_to < day)) return false;
+  return at >= key.created_at && (key.ended_at === null || at < key.ended_at);
+}
+
+/** A key of the operator with the code that was used, and its membership. */
+export interface CheckInCandidate {
+  key: DoorKey;
+  membershipId: string;
+  facts: MembershipFacts;
+  /** The clubs the membership's product opens. */
+  clubs: readonly string[];
+}
+
+export interface CheckInAttempt {
+  clubId: string;
+  at: Date;
+  /** The date of `at` in the operator's timezone. */
+  day: IsoDate;
+  now: Date;
+}
+
+export type CheckInDecision<C> = { accepted: C } | { refusal: CheckInRefusal; status?: MembershipStatus };
+
+/** The checks in order; of several refused keys the answer names the check one got furthest in. */
+const STAGES: readonly CheckInRefusal[] = [
+  'key_not_active',
+  'invalid_status_for_check_in',
+  'club_not_in_product',
+];
+
+function refusalOf(
+  candidate: CheckInCandidate,
+  attempt: CheckInAttempt,
+): { refusal: CheckInRefusal; status?: MembershipStatus } | null {
+  const status = deriveStatus(candidate.facts, attempt.day);
+  // Keys follow the membership (ADR 004): once it has ended none of them works.
+  if (isInactiveStatus(status) || !keyWorkedAt(candidate.key, attempt.at, attempt.day)) {
+    return { refusal: 'key_not_active' };
+  }
+  if (!canTrain(status)) return { refusal: 'invalid_status_for_check_in', status };
+  if (!candidate.clubs.includes(attempt.clubId)) return { refusal: 'club_not_in_product' };
+  return null;
+}
+
+/**
+ * Whether a check-in counts, given every key of the operator with its code (a PIN's
+ * digits may have been another member's before). Exactly one membership must accept it:
+ * two would mean a workout counted for a member who may not have trained.
+ */
+export function decideCheckIn<C extends CheckInCandidate>(
+  candidates: readonly C[],
+  attempt: CheckInAttempt,
+): CheckInDecision<C> {
+  if (attempt.at.getTime() > attempt.now.getTime() + CHECK_IN_CLOCK_SKEW_MS) {
+    return { refusal: 'check_in_in_future' };
+  }
+  if (candidates.length === 0) return { refusal: 'unknown_code' };
+  const accepted: C[] = [];
+  let furthest: { refusal: CheckInRefusal; status?: MembershipStatus } | null = null;
+  for (const candidate of candidates) {
+    const refused = refusalOf(candidate, attempt);
+    if (!refused) accepted.push(candidate);
+    else if (!furthest || STAGES.indexOf(refused.refusal) > STAGES.indexOf(furthest.refusal))
+      furthest = refused;
+  }
+  if (new Set(accepted.map((c) => c.membershipId)).size > 1) return { refusal: 'ambiguous_code' };
+  return accepted[0] ? { accepted: accepted[0] } : furthest!;
+}

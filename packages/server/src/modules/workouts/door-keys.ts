@@ -1,0 +1,54 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DoorKeySettings } from '../../config.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { operatorSeeds } from '../../db/seed-data.ts';
+
+/** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */
+export const hashDoorKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A new club key: 32 random bytes, base64url. */
+export const newDoorKey = () => `door_${randomBytes(32).toString('base64url')}`;
+
+// Public on purpose: demo keys are as known as the demo password and never work in production.
+const DEMO_SECRET = 'member-portal demo door keys';
+
+/** The demo key of a seeded club: stable across restarts, so npm start can print it each time. */
+export function demoDoorKey(clubId: string): string {
+  return `door-demo-${clubId}-${createHmac('sha256', DEMO_SECRET).update(clubId).digest('base64url').slice(0, 12)}`;
+}
+
+/** Every seeded club that is not closed for good, with its demo key. */
+export function demoDoorKeys(): { clubId: string; key: string }[] {
+  return Object.values(operatorSeeds).flatMap((seed) =>
+    seed.clubs.filter((c) => !c.closedOn).map((c) => ({ clubId: c.id, key: demoDoorKey(c.id) })),
+  );
+}
+
+const BEARER = /^Bearer +(\S{1,512}) *$/i;
+
+/** Which club a request's `Authorization: Bearer <club key>` names, from the hashes of the accepted keys. */
+export function createDoorKeyring(settings: DoorKeySettings) {
+  const clubOf = new Map<string, string>();
+  if (settings.demo) for (const { clubId, key } of demoDoorKeys()) clubOf.set(hashDoorKey(key), clubId);
+  for (const [clubId, hashes] of Object.entries(settings.hashes)) {
+    for (const hash of hashes) clubOf.set(hash, clubId);
+  }
+
+  const resolve = (authorization: string | undefined): string | null => {
+    const match = BEARER.exec(authorization ?? '');
+    return match ? (clubOf.get(hashDoorKey(match[1]!)) ?? null) : null;
+  };
+
+  return {
+    resolve,
+    /** The route's credential check: the club on the request, or 401. */
+    authenticate(request: FastifyRequest): void {
+      const clubId = resolve(request.headers.authorization);
+      if (!clubId) throw unauthorized("Send the club's door key as Authorization: Bearer <key>.");
+      request.doorClubId = clubId;
+    },
+  };
+}
+
+export type DoorKeyring = ReturnType<typeof createDoorKeyring>;
