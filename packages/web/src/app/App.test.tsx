@@ -177,11 +177,25 @@ describe('logged-in shell', () => {
 
   it('shows the membership number and support e-mail on contact', async () => {
     session.signIn('tok');
-    memberApi('active');
+    memberApi('active', {
+      'GET /api/v1/contact': {
+        body: {
+          operator: {
+            name: 'Stride Trening Norge AS',
+            phone: '+47 21 09 38 40',
+            email: getOperator('no').supportEmail,
+            address_lines: ['Karl Johans gate 16', '0154 Oslo'],
+            service_hours: [{ days: [1, 2, 3, 4, 5], opens: '08:00', closes: '16:00' }],
+          },
+          club: null,
+          membership_number: '100234',
+        },
+      },
+    });
     start('/contact', 'no');
     await statusRegion();
     expect(screen.getByText('100234')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: getOperator('no').supportEmail })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: getOperator('no').supportEmail })).toHaveAttribute(
       'href',
       `mailto:${getOperator('no').supportEmail}`,
     );

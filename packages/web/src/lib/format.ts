@@ -43,3 +43,11 @@ export function formatNumber(value: number, locale: string): string {
 export function formatMoney(minorUnits: number, currency: Currency, locale: string): string {
   return formatMinorUnits(minorUnits, currency, locale);
 }
+
+/**
+ * The first letter in upper case, for a weekday or month name standing alone (a table's
+ * row, a heading): French, Norwegian and Finnish write them in lower case in a sentence.
+ */
+export function capitalize(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}

@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
+import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
 
-/** Home composes workouts, highlights and PT widgets in later issues; now a welcome and the PIN block. */
+/** Home: a welcome, the workout counter and the PIN block; highlights and PT widgets follow. */
 export function HomePage() {
   const { t } = useTranslation();
   const membership = useLoadedMembership();
@@ -15,6 +16,7 @@ export function HomePage() {
         <h2 className={styles.welcome}>{t('home.welcome', { name: membership.profile.first_name })}</h2>
         <p className={styles.intro}>{t('home.intro')}</p>
       </Card>
+      <WorkoutCounter />
       <div className={styles.facts}>
         <Card>
           <h2 className={styles.label}>{t('home.product')}</h2>

@@ -1,41 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { Loading } from '../../components/Loading.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
-import { useOperator } from '../../lib/operator.ts';
+import { ClubCard, ServiceCard } from './ContactCards.tsx';
 import styles from './ContactPage.module.css';
+import { HelpTopics } from './HelpTopics.tsx';
+import { contactQuery } from './queries.ts';
 
 /**
- * An e-mail address that may wrap after "@" and before dots, never inside a word. (The link
- * carries the address as its label too, so no tool reads the break points as spaces.)
+ * /contact: the membership number to quote (from the membership, so it shows at once), the
+ * operator's customer service and the member's club (GET /v1/contact), and the questions
+ * the portal answers itself.
  */
-function breakable(email: string) {
-  return email.split(/(?=[@.])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={part} />, part]));
-}
-
 export function ContactPage() {
   const { t } = useTranslation();
-  const membership = useLoadedMembership();
-  const operator = useOperator();
+  const contact = useQuery(contactQuery());
   return (
     <>
       <p className={styles.intro}>{t('contact.intro')}</p>
-      <div className={styles.grid}>
-        <Card>
-          <h2 className={styles.label}>{t('contact.numberLabel')}</h2>
-          <p className={styles.number}>{membership.membership_number}</p>
-          <p className={styles.hint}>{t('contact.numberHint')}</p>
-        </Card>
-        <Card>
-          <h2 className={styles.label}>{t('contact.emailLabel')}</h2>
-          <p className={styles.email}>
-            <a href={`mailto:${operator.supportEmail}`} aria-label={operator.supportEmail}>
-              {breakable(operator.supportEmail)}
-            </a>
-          </p>
-          <h2 className={styles.label}>{t('contact.club')}</h2>
-          <p>{membership.location.name}</p>
-        </Card>
-      </div>
+      <MembershipNumber />
+      {contact.isPending ? (
+        <Loading label={t('contact.loading')} skeleton />
+      ) : contact.isError ? (
+        <ErrorState error={contact.error} onRetry={() => void contact.refetch()} />
+      ) : (
+        <div className={styles.grid}>
+          <ClubCard club={contact.data.club} />
+          <ServiceCard operator={contact.data.operator} />
+        </div>
+      )}
+      <HelpTopics />
     </>
+  );
+}
+
+function MembershipNumber() {
+  const { t } = useTranslation();
+  const { membership_number: number } = useLoadedMembership();
+  return (
+    <Card>
+      <h2 className={styles.label}>{t('contact.numberLabel')}</h2>
+      <div className={styles.numberRow}>
+        <p className={styles.number} translate="no">
+          {number}
+        </p>
+        <CopyButton text={number} label={t('contact.copyNumber')} copiedText={t('contact.numberCopied')} />
+      </div>
+      <p className={styles.hint}>{t('contact.numberHint')}</p>
+    </Card>
   );
 }
