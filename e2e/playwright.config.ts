@@ -11,6 +11,13 @@ process.env.E2E_DATA_DIR = dataDir; // the config is loaded again in each worker
 
 export const clock = process.env.E2E_CLOCK ?? '2026-11-22T09:00:00Z';
 
+// The public cancellation (§ 312k) takes 5 declarations per client address an hour by
+// default, and every browser test comes from this machine: a higher limit, passed on to the
+// workers as E2E_PUBLIC_CANCELLATION_LIMIT (cancellation-law checks the 429 with a burst
+// from an address of its own).
+const publicCancellationLimit = process.env.E2E_PUBLIC_CANCELLATION_LIMIT ?? '30';
+process.env.E2E_PUBLIC_CANCELLATION_LIMIT = publicCancellationLimit;
+
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
@@ -51,6 +58,10 @@ export default defineConfig({
       REDIS_URL: '',
       PORTAL_CLOCK: clock,
       NODE_ENV: 'test',
+      PUBLIC_CANCELLATION_LIMIT_PER_IP: publicCancellationLimit,
+      // The client address from X-Forwarded-For, so one test can exhaust the limit of an
+      // address of its own without limiting the browser's (no browser sends the header).
+      TRUST_PROXY: 'loopback',
     },
   },
 });

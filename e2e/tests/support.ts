@@ -26,17 +26,28 @@ export async function signIn(page: Page, operator: string, persona: string, pass
   if ((await answer).ok()) await expect(statusBar(page)).toBeVisible();
 }
 
+/** Opens the portal of an operator in a locale (`de-AT`, `fi-FI` …), signed out. */
+export async function useLocale(page: Page, operator: string, locale: string) {
+  await page.goto(`${origin(operator)}/`);
+  await page.evaluate((value) => {
+    localStorage.clear();
+    localStorage.setItem('portal.locale', value);
+  }, locale);
+  await page.reload();
+}
+
+/**
+ * Gives the page the portal's clock (GET /api/dev/clock): the web app reads "today" from the
+ * browser's clock, which under a fixed PORTAL_CLOCK is another day than the server's.
+ */
+export async function usePortalClock(page: Page, request: APIRequestContext) {
+  const { now } = await (await request.get(`${apiOrigin}/api/dev/clock`)).json();
+  await page.clock.setFixedTime(new Date(now));
+}
+
 /** Makes sure the portal is in English, whatever the operator's default locale is. */
 export async function useEnglish(page: Page, operator: string) {
-  await page.goto(`${origin(operator)}/`);
-  await page.evaluate(
-    (locale) => {
-      localStorage.clear();
-      localStorage.setItem('portal.locale', locale);
-    },
-    `en-${operator === 'no' ? 'NO' : operator.toUpperCase()}`,
-  );
-  await page.reload();
+  await useLocale(page, operator, `en-${operator === 'no' ? 'NO' : operator.toUpperCase()}`);
 }
 
 export function mainMenu(page: Page) {
@@ -73,6 +84,56 @@ export async function expectNoAxeViolations(page: Page) {
 /** A catalogue of the portal, so runs in other languages use the very texts members read. */
 export const catalogue = (lang: string) =>
   JSON.parse(readFileSync(new URL(`../../packages/web/src/locales/${lang}.json`, import.meta.url), 'utf8'));
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/**
+ * A text of a catalogue as i18next renders it: `path` with dots, `{{name}}` filled in
+ * (pass a plural form's own key, e.g. `…tooMany_other`).
+ */
+export function textOf(c: Catalogue, path: string, values: Record<string, string | number> = {}): string {
+  const found = path
+    .split('.')
+    .reduce<string | Catalogue | undefined>(
+      (node, key) => (typeof node === 'object' ? node[key] : undefined),
+      c,
+    );
+  if (typeof found !== 'string') throw new Error(`no text at ${path}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+
+/** Signs in through the login form in a locale, with the labels of that language's catalogue. */
+export async function signInIn(page: Page, operator: string, persona: string, locale: string) {
+  const texts = catalogue(locale.slice(0, 2));
+  await useLocale(page, operator, locale);
+  await page.getByLabel(texts.auth.login.username).fill(`${persona}@${operator}.example`);
+  await page.getByLabel(texts.auth.login.password, { exact: true }).fill('demo');
+  await page.getByRole('button', { name: texts.auth.login.submit }).click();
+  await expect(page.getByRole('region', { name: texts.statusBar.label })).toBeVisible();
+}
+
+/** A session of a persona for Node-side API calls. */
+export async function tokenOf(
+  request: APIRequestContext,
+  operator: string,
+  persona: string,
+): Promise<string> {
+  const answer = await request.post(`${apiOrigin}/api/auth/authenticate`, {
+    data: { username: `${persona}@${operator}.example`, password: 'demo', operator_id: operator },
+  });
+  expect(answer.ok(), `${persona}@${operator} signs in`).toBe(true);
+  return (await answer.json()).token;
+}
+
+/** What GET /api/v2/membership answers a persona (status, end date, number, profile …). */
+export async function membershipOf(request: APIRequestContext, operator: string, persona: string) {
+  const token = await tokenOf(request, operator, persona);
+  const answer = await request.get(`${apiOrigin}/api/v2/membership`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return answer.json();
+}
 
 export interface OutboxMessage {
   channel: string;
