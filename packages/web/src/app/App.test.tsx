@@ -36,8 +36,7 @@ function memberApi(status: MembershipStatus = 'active', extra: Parameters<typeof
 }
 
 // The signed-in shell is a lazy chunk: its first import may take seconds on a busy machine.
-const statusRegion = () =>
-  screen.findByRole('region', { name: 'Membership status' }, { timeout: 5000 });
+const statusRegion = () => screen.findByRole('region', { name: 'Membership status' }, { timeout: 5000 });
 
 describe('logged-out area', () => {
   it('redirects any other path to the login', async () => {
