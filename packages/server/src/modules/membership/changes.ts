@@ -18,20 +18,24 @@ export function refusal(state: MembershipState, errors: readonly RuleError[]): A
   return new ApiError(422, refusalItems(state, errors));
 }
 
-/** Writes a change of the membership to the event log, in the change's transaction. */
+/**
+ * Writes a change of the membership to the event log, in the change's transaction; a
+ * change under way or one that failed (a provider's refusal) is logged with that status.
+ */
 export async function logMembershipChange(
   ex: Executor,
   clock: Clock,
   state: MembershipState,
   action: string,
   details: Record<string, unknown>,
+  status: 'in_progress' | 'success' | 'failure' = 'success',
 ): Promise<void> {
   await insertEvent(ex, {
     id: randomUUID(),
     memberId: state.member.id,
     membershipId: state.membership.id,
     action,
-    status: 'success',
+    status,
     details,
     createdAt: clock.now(),
   });

@@ -3,7 +3,7 @@ import { cardProviderErrorText, formatMoney, languageOf } from '@portal/domain';
 import type { CardGateway, ChargeResult } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { insertEvent } from '../events/repository.ts';
+import { logMembershipChange } from '../membership/changes.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import type { MembershipState } from '../membership/state.ts';
 import { cardTexts, invoiceList } from './card-messages.ts';
@@ -77,24 +77,18 @@ export async function retryDeclinedInvoices(
         details: `${card.brand} ${card.details}`,
       });
     }
-    await insertEvent(tx, {
-      id: randomUUID(),
-      memberId: state.member.id,
-      membershipId: state.membership.id,
-      action: 'retry_declined_invoice',
-      status: result.ok ? 'success' : 'failure',
-      details: {
-        invoice_id: invoice.id,
-        invoice_number: invoice.invoiceNumber,
-        amount: invoice.amount,
-        currency: invoice.currency,
-        checkout_id: checkoutId,
-        ...(result.ok
-          ? { provider_reference: result.providerReference }
-          : { error_code: result.errorCode, error: cardProviderErrorText(result.errorCode) }),
-      },
-      createdAt: now,
-    });
+    const details = {
+      invoice_id: invoice.id,
+      invoice_number: invoice.invoiceNumber,
+      amount: invoice.amount,
+      currency: invoice.currency,
+      checkout_id: checkoutId,
+      ...(result.ok
+        ? { provider_reference: result.providerReference }
+        : { error_code: result.errorCode, error: cardProviderErrorText(result.errorCode) }),
+    };
+    const status = result.ok ? 'success' : 'failure';
+    await logMembershipChange(tx, deps.clock, state, 'retry_declined_invoice', details, status);
     results.push({ invoice, charged: result.ok });
   }
   return results;

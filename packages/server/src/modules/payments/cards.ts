@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { insertEvent } from '../events/repository.ts';
+import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import {
   checkAllowed,
@@ -65,35 +65,27 @@ export function createCardService(deps: AppDeps) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
       });
-      await insertEvent(tx, {
-        id: randomUUID(),
-        memberId: state.member.id,
-        membershipId: state.membership.id,
-        action: 'update_credit_card',
-        status: 'in_progress',
-        details: { provider, checkout_id: id },
-        createdAt: now,
-      });
+      await logMembershipChange(
+        tx,
+        clock,
+        state,
+        'update_credit_card',
+        { provider, checkout_id: id },
+        'in_progress',
+      );
     });
     return { url: started.url };
   }
 
   /** Writes the failed or cancelled return (checkout already closed) and says why. */
   async function logFailure(tx: Executor, state: MembershipState, checkoutId: string, errorCode: number) {
-    await insertEvent(tx, {
-      id: randomUUID(),
-      memberId: state.member.id,
-      membershipId: state.membership.id,
-      action: 'update_credit_card',
-      status: 'failure',
-      details: {
-        provider: state.operator.cardProvider,
-        checkout_id: checkoutId,
-        error_code: errorCode,
-        error: cardProviderErrorText(errorCode),
-      },
-      createdAt: clock.now(),
-    });
+    const details = {
+      provider: state.operator.cardProvider,
+      checkout_id: checkoutId,
+      error_code: errorCode,
+      error: cardProviderErrorText(errorCode),
+    };
+    await logMembershipChange(tx, clock, state, 'update_credit_card', details, 'failure');
   }
 
   /** Stores the verified card and retries the declined invoices, all under the membership lock. */
@@ -147,22 +139,14 @@ export function createCardService(deps: AppDeps) {
         });
       }
       const outcome = exists ? 'exists' : 'success';
-      await insertEvent(tx, {
-        id: randomUUID(),
-        memberId: state.member.id,
-        membershipId: state.membership.id,
-        action: 'update_credit_card',
-        status: 'success',
-        details: {
-          provider,
-          checkout_id: checkout.id,
-          payment_method_id: methodId,
-          brand: card.brand,
-          details: card.details,
-          expire: card.expire,
-          outcome,
-        },
-        createdAt: now,
+      await logMembershipChange(tx, clock, state, 'update_credit_card', {
+        provider,
+        checkout_id: checkout.id,
+        payment_method_id: methodId,
+        brand: card.brand,
+        details: card.details,
+        expire: card.expire,
+        outcome,
       });
       const gateway = deps.cardGateways[provider];
       const retried = await retryDeclinedInvoices(tx, deps, state, gateway, card, checkout.id);

@@ -11,7 +11,6 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound, ruleViolation } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { insertEvent } from '../events/repository.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { formatDay, sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
@@ -149,22 +148,15 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
   });
 
   async function logDeclined(e: CardRefundDeclined) {
-    await insertEvent(db, {
-      id: randomUUID(),
-      memberId: e.state.member.id,
-      membershipId: e.state.membership.id,
-      action: 'closed_days_refund',
-      status: 'failure',
-      details: {
-        invoice_id: e.item.invoice.id,
-        closure_id: e.item.closure.id,
-        amount: e.item.refund.refundable_amount.refundable,
-        method: 'card',
-        error_code: e.errorCode,
-        error: cardProviderErrorText(e.errorCode),
-      },
-      createdAt: clock.now(),
-    });
+    const details = {
+      invoice_id: e.item.invoice.id,
+      closure_id: e.item.closure.id,
+      amount: e.item.refund.refundable_amount.refundable,
+      method: 'card',
+      error_code: e.errorCode,
+      error: cardProviderErrorText(e.errorCode),
+    };
+    await logMembershipChange(db, clock, e.state, 'closed_days_refund', details, 'failure');
   }
 
   return {
