@@ -16,6 +16,7 @@ import {
   startOfMonth,
   todayIn,
   type IsoDate,
+  daysInclusive,
 } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
@@ -237,9 +238,6 @@ function demoPasswordHash(): Promise<string> {
 }
 
 const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
-/** Calendar days from `from` to `to`, both included. */
-const daysIn = (p: { from: IsoDate; to: IsoDate }) =>
-  Math.round((Date.parse(`${p.to}T00:00:00Z`) - Date.parse(`${p.from}T00:00:00Z`)) / 86_400_000) + 1;
 const monthKey = (date: IsoDate) => date.slice(0, 7);
 
 function isFrozenMonth(plan: Plan, monthStart: IsoDate): boolean {
@@ -462,7 +460,9 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
         // A membership that began after the 1st pays the rest of its first month on its begin date.
         const partial = plan.beginDate > month;
         const period = { from: partial ? plan.beginDate : month, to: endOfMonth(month) };
-        const share = partial ? daysIn(period) / daysIn({ from: month, to: endOfMonth(month) }) : 1;
+        const share = partial
+          ? daysInclusive(period.from, period.to) / daysInclusive(month, endOfMonth(month))
+          : 1;
         const amount = frozen ? operator.freezePolicy.monthlyFee : Math.round(seed.monthlyFee * share);
         rows.invoices.push({
           id: invoiceId,
@@ -519,7 +519,7 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
         const count =
           from === month && month !== startOfMonth(today)
             ? full
-            : Math.round((full * daysIn({ from, to })) / 31);
+            : Math.round((full * daysInclusive(from, to)) / 31);
         const days: IsoDate[] = [];
         for (let day = from; day <= to; day = addDays(day, 1)) {
           if (!closed(day) && codeOn(day) && canTrain(deriveStatus(facts, day))) days.push(day);
