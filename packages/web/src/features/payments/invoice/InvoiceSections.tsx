@@ -1,7 +1,7 @@
 import type { Invoice } from '@portal/contract';
 import { invoiceTotals, todayIn } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { capitalize, formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { useOperator } from '../../../lib/operator.ts';
 import { formatPeriod } from '../print/PrintSheet.tsx';
@@ -87,7 +87,7 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
           <dd>
             {t(`invoice.methodType.${method.type}`, { defaultValue: method.type })},{' '}
             {/* Providers name the brand in lower case ("visa **** 4242"). */}
-            {method.details.charAt(0).toUpperCase() + method.details.slice(1)}
+            {capitalize(method.details, locale)}
           </dd>
         </dl>
       )}
