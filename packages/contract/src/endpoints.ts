@@ -19,6 +19,7 @@ import {
 import { Location, UpdateLocationRequest } from './schemas/club.ts';
 import { GdprRequest } from './schemas/consents.ts';
 import { ContactInfo } from './schemas/contact.ts';
+import { ContentQuery, HomeContent, PtWidgetRequest, PtWidgetSession } from './schemas/content.ts';
 import { EventRequest } from './schemas/events.ts';
 import { FreezePeriod, FreezePeriodParams, FreezePeriodRequest, FreezePolicy } from './schemas/freeze.ts';
 import { Membership, MembershipQuery } from './schemas/membership.ts';
@@ -146,6 +147,16 @@ export const endpoints = {
 
   workouts: ep({ method: 'GET', path: '/v2/workouts', auth: true, response: Workouts }),
   contact: ep({ method: 'GET', path: '/v1/contact', auth: true, response: ContactInfo }),
+  /** Home's highlights (filtered by status) and article teasers in the member's language (our design). */
+  content: ep({ method: 'GET', path: '/v1/content', auth: true, query: ContentQuery, response: HomeContent }),
+  /** A signed, short-lived token for one PT widget and where its script is (our design). */
+  ptWidgetSession: ep({
+    method: 'POST',
+    path: '/v1/pt/widget_session',
+    auth: true,
+    body: PtWidgetRequest,
+    response: PtWidgetSession,
+  }),
   /**
    * A club's door system reports a check-in (our design). Not a member call: it carries the
    * club's own key as `Authorization: Bearer <club key>` (docs/workouts-referral-contact.md).

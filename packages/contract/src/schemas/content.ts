@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTime, Locale } from './common.ts';
 
 export const Highlight = z.object({
   type: z.string(),
@@ -17,3 +18,36 @@ export const ArticleTeaser = z.object({
   link: z.string(),
 });
 export type ArticleTeaser = z.infer<typeof ArticleTeaser>;
+
+export const ContentQuery = z.object({ locale: Locale.optional() }).strict();
+
+/**
+ * GET /v1/content (our design; the spec names the entities, not the call): what home shows
+ * the signed-in member, in the asked locale's language (else the operator's default), the
+ * highlights already filtered by the member's status.
+ */
+export const HomeContent = z.object({
+  highlights: z.array(Highlight),
+  articles: z.array(ArticleTeaser),
+});
+export type HomeContent = z.infer<typeof HomeContent>;
+
+/** The two widgets of spec section 2: the package buy widget (home, /offers) and the booking widget (/pt). */
+export const PtWidgetKind = z.enum(['package_buy', 'booking']);
+export type PtWidgetKind = z.infer<typeof PtWidgetKind>;
+
+export const PtWidgetRequest = z.object({ widget: PtWidgetKind }).strict();
+
+/**
+ * POST /v1/pt/widget_session (our design): where the PT provider's script is and a
+ * short-lived token signed for this member and widget, which the widget sends to the
+ * provider instead of the portal's session token (docs/personal-training.md).
+ */
+export const PtWidgetSession = z.object({
+  widget: PtWidgetKind,
+  /** Address of the provider's script (absolute, or a path on the portal's origin for the sandbox). */
+  script_url: z.string(),
+  token: z.string(),
+  expires_at: IsoDateTime,
+});
+export type PtWidgetSession = z.infer<typeof PtWidgetSession>;

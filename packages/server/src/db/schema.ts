@@ -558,3 +558,137 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_to_idx').on(t.to)],
 );
+
+/**
+ * Highlights on home, per operator and language (docs/home-content.md). `statuses` null:
+ * shown to every member; otherwise only to members in one of them. Shown from `validFrom`
+ * to `validUntil` (inclusive, the operator's calendar), in `position` order.
+ */
+export const highlights = pgTable(
+  'highlights',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    position: integer('position').notNull(),
+    /** news, opening_hours, freeze_reminder, referral … (drives the icon). */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    statuses: jsonb('statuses').$type<string[]>(),
+    externalUrl: text('external_url'),
+    /** A portal route, e.g. /referral. */
+    internalUrl: text('internal_url'),
+    validFrom: day('valid_from'),
+    validUntil: day('valid_until'),
+  },
+  (t) => [index('highlights_operator_language_idx').on(t.operatorId, t.language, t.position)],
+);
+
+/** Article teasers on home, per operator and language; images are local files of the web app. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    position: integer('position').notNull(),
+    /** Path of the image below the web app's origin, e.g. /content/stretching.svg. */
+    imageUrl: text('image_url').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    validFrom: day('valid_from'),
+    validUntil: day('valid_until'),
+  },
+  (t) => [index('articles_operator_language_idx').on(t.operatorId, t.language, t.position)],
+);
+
+/*
+ * Personal training. These tables belong to the PT provider's sandbox (a real provider keeps
+ * its own): the packages it sells, its trainers at the clubs, what members bought and booked
+ * (docs/personal-training.md). The portal's own part is the invoice a purchase is billed on.
+ */
+export const ptPackages = pgTable(
+  'pt_packages',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    position: integer('position').notNull(),
+    name: jsonb('name').$type<Localized<string>>().notNull(),
+    description: jsonb('description').$type<Localized<string>>().notNull(),
+    sessions: integer('sessions').notNull(),
+    /** Gross, minor units of the operator's currency. */
+    price: integer('price').notNull(),
+    currency: text('currency').$type<'EUR' | 'CHF' | 'NOK'>().notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('pt_packages_operator_idx').on(t.operatorId, t.position)],
+);
+
+export const ptTrainers = pgTable(
+  'pt_trainers',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    name: text('name').notNull(),
+    /** What the trainer focuses on, per language. */
+    focus: jsonb('focus').$type<Localized<string>>().notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('pt_trainers_location_idx').on(t.locationId)],
+);
+
+export const ptPurchases = pgTable(
+  'pt_purchases',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => ptPackages.id),
+    /** Sessions bought (copied from the package at the time of purchase). */
+    sessions: integer('sessions').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').$type<'EUR' | 'CHF' | 'NOK'>().notNull(),
+    /** The portal invoice the purchase is billed on. */
+    invoiceId: text('invoice_id').references(() => invoices.id),
+    /** The widget's id of the purchase attempt: a repeated click buys once. */
+    requestId: text('request_id').notNull(),
+    purchasedAt: instant('purchased_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pt_purchases_member_request_uq').on(t.memberId, t.requestId),
+    index('pt_purchases_member_idx').on(t.memberId),
+  ],
+);
+
+export const ptBookings = pgTable(
+  'pt_bookings',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    trainerId: text('trainer_id')
+      .notNull()
+      .references(() => ptTrainers.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (t) => [
+    /** One booking per trainer and start, and one per member and start, even under concurrency. */
+    uniqueIndex('pt_bookings_trainer_slot_uq').on(t.trainerId, t.startsAt).where(sql`cancelled_at IS NULL`),
+    uniqueIndex('pt_bookings_member_slot_uq').on(t.memberId, t.startsAt).where(sql`cancelled_at IS NULL`),
+    index('pt_bookings_member_idx').on(t.memberId, t.startsAt),
+  ],
+);
