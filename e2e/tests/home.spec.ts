@@ -1,0 +1,191 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  apiOrigin,
+  catalogue,
+  expectNoAxeViolations,
+  mainMenu,
+  membershipOf,
+  origin,
+  signIn,
+  signInIn,
+  textOf,
+  tokenOf,
+  useEnglish,
+  usePortalClock,
+} from './support.ts';
+
+// Home, referral and contact: read-only pages, so personas other specs change are fine as
+// long as the facts read here (workouts, keys, number) stay; each test reads them from the API.
+test.use({ bypassCSP: true }); // for the injected axe-core script
+
+const en = catalogue('en');
+const nb = catalogue('nb');
+const de = catalogue('de');
+
+interface WorkoutMonth {
+  year: number;
+  month: number;
+  count: number;
+  ytd: number;
+}
+
+async function workoutsOf(request: APIRequestContext, operator: string, persona: string) {
+  const token = await tokenOf(request, operator, persona);
+  const answer = await request.get(`${apiOrigin}/api/v2/workouts`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as { total: number; months: WorkoutMonth[] };
+}
+
+const counter = (page: Page, c: typeof en) => page.getByRole('region', { name: c.workouts.title });
+/** "November 2026" as the counter names a month (capitalised where the language does not). */
+const monthLabel = (month: WorkoutMonth, locale: string) =>
+  new RegExp(
+    `^${new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+      new Date(Date.UTC(month.year, month.month - 1, 15)),
+    )}$`,
+    'i',
+  );
+
+test.describe('home', () => {
+  test('a Norwegian member sees this month’s workouts and can page back to the first month with data, no further', async ({
+    page,
+    request,
+  }) => {
+    const { total, months } = await workoutsOf(request, 'no', 'active');
+    const withData = months.filter((m) => m.count > 0);
+    expect(withData.length).toBeGreaterThan(2);
+    const current = months.at(-1)!;
+    const first = months[0]!;
+
+    await usePortalClock(page, request);
+    await signInIn(page, 'no', 'active', 'nb-NO');
+    const workouts = counter(page, nb);
+    await expect(workouts.getByText(monthLabel(current, 'nb-NO'))).toBeVisible();
+    const stat = (label: string) => workouts.locator('dt', { hasText: label }).locator('+ dd');
+    await expect(stat(nb.workouts.month)).toContainText(String(current.count));
+    await expect(stat(nb.workouts.yearToDate)).toContainText(String(current.ytd));
+    await expect(workouts).toContainText(String(total));
+
+    // Later than this month: not possible.
+    const next = workouts.getByRole('button', { name: nb.workouts.next });
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await next.press('Enter'); // a keyboard user can reach it; it does nothing at the bound
+    await expect(workouts.getByText(monthLabel(current, 'nb-NO'))).toBeVisible();
+
+    // Back, month by month, to the first month with data; then the button does nothing.
+    const previous = workouts.getByRole('button', { name: nb.workouts.previous });
+    for (let i = months.length - 1; i > 0; i--) await previous.click();
+    await expect(workouts.getByText(monthLabel(first, 'nb-NO'))).toBeVisible();
+    await expect(stat(nb.workouts.month)).toContainText(String(first.count));
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await previous.press('Enter');
+    await expect(workouts.getByText(monthLabel(first, 'nb-NO'))).toBeVisible();
+
+    // The chart's numbers are there for screen readers as a table too.
+    await expect(workouts.getByRole('table')).toBeAttached();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the PIN block shows for a member with a PIN and not for one holding a chip', async ({
+    page,
+    request,
+  }) => {
+    const withPin = await membershipOf(request, 'de', 'active');
+    const pin = withPin.keys.find(
+      (k: { type: string; status: string }) => k.type === 'pin' && k.status === 'active',
+    );
+    expect(pin).toBeTruthy();
+
+    await usePortalClock(page, request);
+    await signInIn(page, 'de', 'active', 'de-DE');
+    await expect(page.getByRole('region', { name: de.access.home.title })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.evaluate(() => localStorage.clear());
+    await useEnglish(page, 'fi');
+    await signIn(page, 'fi', 'rfid');
+    await expect(counter(page, en)).toBeVisible();
+    await expect(page.getByRole('region', { name: en.access.home.title })).toHaveCount(0);
+  });
+});
+
+test.describe('referral', () => {
+  test('a Norwegian member reads the offer and copies the code with a visible confirmation', async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin('no') });
+    const promotion = await (
+      await request.get(`${apiOrigin}/api/v1/current_referral`, {
+        headers: { Authorization: `Bearer ${await tokenOf(request, 'no', 'active')}` },
+      })
+    ).json();
+    expect(promotion.referrer_discount_months).toBe(2);
+
+    await signInIn(page, 'no', 'active', 'nb-NO');
+    await page
+      .getByRole('navigation', { name: nb.nav.label })
+      .getByRole('link', { name: nb.nav.referral })
+      .click();
+    await expect(page).toHaveURL(/\/referral$/);
+    await expect(
+      page.getByText(textOf(nb, 'referral.terms.discountMonths_other', { count: 2, percent: '50 %' })),
+    ).toBeVisible();
+    await page.getByRole('button', { name: nb.referral.code.copy }).click();
+    await expect(page.getByText(nb.referral.code.copied)).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\S{4,}/);
+    await expect(page.getByText(copied, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a German member sees one free month per new member', async ({ page }) => {
+    await signInIn(page, 'de', 'active', 'de-DE');
+    await page.goto(`${origin('de')}/referral`);
+    await expect(page.getByText(textOf(de, 'referral.terms.freeMonths_one', { count: 1 }))).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('an Austrian member finds a clear “no current offer” page', async ({ page }) => {
+    await useEnglish(page, 'at');
+    await signIn(page, 'at', 'active');
+    await mainMenu(page).getByRole('link', { name: en.nav.referral }).click();
+    await expect(page.getByRole('heading', { name: en.referral.none.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: en.common.goHome })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('referral is not offered in trial: the menu hides it and the address leads home', async ({ page }) => {
+    await useEnglish(page, 'no');
+    await signIn(page, 'no', 'in_trial');
+    await expect(mainMenu(page).getByRole('link', { name: en.nav.referral })).toHaveCount(0);
+    await page.goto(`${origin('no')}/referral`);
+    await expect(page).toHaveURL(`${origin('no')}/`);
+  });
+});
+
+test.describe('contact', () => {
+  test('a Swiss member finds the club’s hours, the number to quote and the help topics', async ({
+    page,
+    request,
+  }) => {
+    const membership = await membershipOf(request, 'ch', 'active');
+    await useEnglish(page, 'ch');
+    await signIn(page, 'ch', 'active');
+    await mainMenu(page).getByRole('link', { name: en.nav.contact }).click();
+    await expect(page.getByRole('heading', { name: en.contact.numberLabel })).toBeVisible();
+    await expect(page.getByText(membership.membership_number, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: en.contact.club })).toContainText(membership.location.name);
+    await expect(page.getByRole('table').first()).toBeVisible();
+
+    const topics = page.getByRole('region', { name: en.contact.topics.title });
+    await topics.getByRole('link', { name: en.contact.topics.freeze.title }).click();
+    await expect(page).toHaveURL(/\/membership\/freeze$/);
+    await page.goBack();
+    await expect(page.getByRole('link', { name: en.contact.topics.payment.title })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
