@@ -272,7 +272,7 @@ const TEXTS: Record<Language, Texts> = {
     join: listJoin('ja'),
     news: (c) => ({
       title: `${c.name} avautuu ${c.opensOn}`,
-      content: `Uusi keskuksemme avaa ovensa ${c.opensOn} osoitteessa ${c.street}, ${c.city}. ${c.product} -jäsenyydellä voit treenata siellä heti ensimmäisestä päivästä alkaen.`,
+      content: `Uusi keskuksemme avaa ovensa ${c.opensOn} osoitteessa ${c.street}, ${c.city}. ${c.product} -\u2060jäsenyydellä voit treenata siellä heti ensimmäisestä päivästä alkaen.`,
     }),
     hours: (opening, staffed) => ({
       title: 'Aukioloajat',
@@ -322,6 +322,9 @@ const ARTICLE_IMAGES = [
   '/content/rest-days.svg',
 ] as const;
 
+/** No line break after the dash of a range (Sa–So, 10–21): a word joiner holds the two ends together. */
+const keepTogether = (text: string) => text.replaceAll('–', '–\u2060');
+
 /** A week's hours as the language writes them, e.g. "Mo–Fr 6–23 Uhr und Sa–So 8–22 Uhr". */
 export function weeklyHoursText(language: Language, weekly: WeeklyHours): string {
   const t = TEXTS[language];
@@ -335,7 +338,7 @@ export function weeklyHoursText(language: Language, weekly: WeeklyHours): string
         : run && sorted.length > 1
           ? t.range(name(sorted[0]!), name(sorted.at(-1)!), sorted.length)
           : sorted.map(name).join(', ');
-    return `${when} ${t.time(opens, closes)}`;
+    return `${keepTogether(when)} ${keepTogether(t.time(opens, closes)).replaceAll(' ', '\u00a0')}`;
   });
   return t.join(parts);
 }
@@ -346,7 +349,8 @@ function longDate(date: IsoDate, locale: Locale): string {
   const text = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y!, m! - 1, d!, 12)),
   );
-  return locale.startsWith('fr') && d === 1 ? text.replace(/^1 /, '1er ') : text;
+  // Kept on one line: "1." alone at the end of a line reads badly.
+  return (locale.startsWith('fr') && d === 1 ? text.replace(/^1 /, '1er ') : text).replaceAll(' ', '\u00a0');
 }
 
 /** Swiss standard German writes ss for ß and quotes «like this». */

@@ -24,7 +24,7 @@ export function ArticleTeasers() {
   const articles = content.data?.articles ?? [];
   if (articles.length === 0) return null;
   return (
-    <section aria-labelledby={titleId} className={styles.section}>
+    <section aria-labelledby={titleId} className={`${styles.section} ${styles.bottom}`}>
       <h2 id={titleId} className={styles.sectionTitle}>
         {t('content.articles')}
       </h2>

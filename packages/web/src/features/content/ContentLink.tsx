@@ -1,7 +1,7 @@
 import { isHttpsUrl, isPortalRoute } from '@portal/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import styles from './Content.module.css';
 import { ExternalIcon } from './ContentIcon.tsx';
 
 /**
@@ -16,7 +16,7 @@ export function ContentLink({
 }: {
   to: string | undefined;
   className?: string;
-  children: ReactNode;
+  children: string;
 }) {
   const { t } = useTranslation();
   if (to && isPortalRoute(to))
@@ -25,12 +25,22 @@ export function ContentLink({
         {children}
       </Link>
     );
-  if (to && isHttpsUrl(to))
+  if (to && isHttpsUrl(to)) {
+    // The icon stays with the title's last word (words joined by no-break spaces count as
+    // one): a browser may break before an inline picture even after a no-break space, so
+    // the two go into one unbreakable piece.
+    const cut = children.search(/ [^ ]*$/) + 1;
     return (
       <a href={to} target="_blank" rel="noopener noreferrer" className={className}>
-        {children}
-        <span className="visually-hidden"> {t('content.newTab')}</span> <ExternalIcon />
+        {children.slice(0, cut)}
+        <span className={styles.nowrap}>
+          {children.slice(cut)}
+          {'\u00a0'}
+          <ExternalIcon />
+        </span>
+        <span className="visually-hidden"> {t('content.newTab')}</span>
       </a>
     );
+  }
   return <>{children}</>;
 }
