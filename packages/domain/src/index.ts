@@ -17,3 +17,4 @@ export * from './withdrawal.ts';
 export * from './identity.ts';
 export * from './checkins.ts';
 export * from './workoutMonths.ts';
+export * from './content.ts';

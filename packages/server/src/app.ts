@@ -46,6 +46,8 @@ import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { registerContactRoutes } from './modules/contact/routes.ts';
+import { registerContentRoutes } from './modules/content/routes.ts';
+import { createContentService } from './modules/content/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { registerReferralRoutes } from './modules/referral/routes.ts';
 import { createReferralService } from './modules/referral/service.ts';
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWorkoutsRoutes(app, workouts, requireAuth);
   registerDoorRoutes(app, workouts, createDoorKeyring(config.doorKeys), config.doorKeys.perMinute);
   registerContactRoutes(app, createContactService(deps), requireAuth);
+  registerContentRoutes(app, createContentService(deps), requireAuth);
   registerEventsRoutes(app, createEventsService(deps), requireAuth);
   registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
   registerCancellationRoutes(

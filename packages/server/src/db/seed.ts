@@ -23,6 +23,7 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock.ts';
 import { type CheckInDelivery, recordCheckIns } from '../modules/workouts/check-ins.ts';
 import type { Db, Tx } from './client.ts';
+import { seedContent } from './seed-content.ts';
 import {
   DEMO_PASSWORD,
   demoUsername,
@@ -576,7 +577,8 @@ async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
 
 /**
  * Seeds the demo data on an empty database (no members yet): for every operator its clubs
- * (one in presale), a product, its referral promotion and one member per persona, with
+ * (one in presale), a product, its referral promotion, home's highlights and article
+ * teasers (seed-content.ts) and one member per persona, with
  * dates relative to today in the operator's timezone. Returns whether it seeded.
  */
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
@@ -606,6 +608,7 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
       buildOperator(op, now, passwordHash, rows, index);
     });
     await insertAll(tx, rows);
+    await seedContent(tx, now);
     await sendCheckIns(tx, rows, now);
     return true;
   });

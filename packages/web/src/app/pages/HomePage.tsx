@@ -2,11 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
+import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
+import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
 import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
 
-/** Home: a welcome, the workout counter and the PIN block; highlights and PT widgets follow. */
+/**
+ * Home: a welcome, the highlights, the workout counter, the PIN block and the article
+ * teasers at the bottom. The status is in the shell's status bar above every page.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const membership = useLoadedMembership();
@@ -16,6 +21,7 @@ export function HomePage() {
         <h2 className={styles.welcome}>{t('home.welcome', { name: membership.profile.first_name })}</h2>
         <p className={styles.intro}>{t('home.intro')}</p>
       </Card>
+      <HomeHighlights />
       <WorkoutCounter />
       <div className={styles.facts}>
         <Card>
@@ -44,6 +50,7 @@ export function HomePage() {
           </li>
         </ul>
       </section>
+      <ArticleTeasers />
     </>
   );
 }
