@@ -111,6 +111,62 @@ test.describe('home', () => {
   });
 });
 
+interface HomeContentAnswer {
+  highlights: { type: string; title: string; statuses?: string[]; internal_url?: string }[];
+  articles: { title: string; imageURL: string }[];
+}
+
+async function contentOf(request: APIRequestContext, operator: string, persona: string, locale: string) {
+  const token = await tokenOf(request, operator, persona);
+  const answer = await request.get(`${apiOrigin}/api/v1/content?locale=${locale}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as HomeContentAnswer;
+}
+
+test.describe('home highlights and articles', () => {
+  test('a frozen Norwegian member is reminded of the freeze; an active one is not, and is nudged to refer a friend', async ({
+    page,
+    request,
+  }) => {
+    const frozen = await contentOf(request, 'no', 'in_freeze', 'nb-NO');
+    const active = await contentOf(request, 'no', 'active', 'nb-NO');
+    const reminder = frozen.highlights.find((h) => h.type === 'freeze_reminder');
+    const nudge = active.highlights.find((h) => h.type === 'referral');
+    expect(reminder).toBeTruthy();
+    expect(nudge?.internal_url).toBe('/referral');
+    expect(active.highlights.some((h) => h.type === 'freeze_reminder')).toBe(false);
+
+    await signInIn(page, 'no', 'in_freeze', 'nb-NO');
+    const news = page.getByRole('region', { name: nb.content.highlights });
+    await expect(news.getByRole('heading', { name: reminder!.title })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.evaluate(() => localStorage.clear());
+    await signInIn(page, 'no', 'active', 'nb-NO');
+    await expect(news.getByRole('heading', { name: nudge!.title })).toBeVisible();
+    await expect(news.getByRole('heading', { name: reminder!.title })).toHaveCount(0);
+    await news.getByRole('link', { name: nudge!.title }).click();
+    await expect(page).toHaveURL(/\/referral$/);
+  });
+
+  test('article teasers in German load their local pictures lazily', async ({ page, request }) => {
+    const { articles } = await contentOf(request, 'de', 'in_freeze', 'de-DE');
+    expect(articles.length).toBeGreaterThan(0);
+    await signInIn(page, 'de', 'in_freeze', 'de-DE');
+    const teasers = page.getByRole('region', { name: de.content.articles });
+    await expect(teasers.getByRole('heading', { name: articles[0]!.title })).toBeVisible();
+    const picture = teasers.locator(`img[src="${articles[0]!.imageURL}"]`);
+    await expect(picture).toHaveAttribute('loading', 'lazy');
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('referral', () => {
   test('a Norwegian member reads the offer and copies the code with a visible confirmation', async ({
     page,
