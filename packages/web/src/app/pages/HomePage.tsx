@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
+import { HomePtOffers } from '../../features/pt/PtPages.tsx';
 import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
@@ -28,6 +29,7 @@ export function HomePage() {
         </Card>
       </div>
       <HomePinBlock />
+      <HomePtOffers />
       <section aria-labelledby="shortcuts">
         <h2 id="shortcuts" className={styles.shortcutsTitle}>
           {t('home.shortcuts')}
