@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { ErrorBody, Invoice, type OperatorId, PtWidgetSession, type PtWidgetKind } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -654,6 +655,30 @@ describe.each(databases())('personal training on %s', (kind) => {
     } finally {
       await configured.close();
     }
+  });
+
+  it('says at start in production which PT operators cannot open their widgets', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig({
+        isProduction: true,
+        nodeEnv: 'production',
+        pt: loadPtSettings({ PT_PROVIDER_URL_CH: 'https://pt.example' }, true),
+      }),
+      logger: { level: 'warn', stream },
+    });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('PT_WIDGET_SECRET is not set: the PT widgets answer 503 until it is.');
+    expect(log).toContain('No PT provider for de, no (PT_PROVIDER_URL_DE, PT_PROVIDER_URL_NO)');
   });
 
   it('refuses a short PT_WIDGET_SECRET and a provider address that is not https in production', () => {
