@@ -3,8 +3,10 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { CardProvider } from '@portal/contract';
+import { getOperator, operatorIds } from '@portal/domain';
 import { createCardGateways } from './adapters/cards/factory.ts';
 import type { CardGateway } from './adapters/cards/index.ts';
+import { providerBase } from './adapters/pt/config.ts';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
@@ -28,6 +30,7 @@ import { createClubService } from './modules/club/service.ts';
 import { registerConsentsRoutes } from './modules/consents/routes.ts';
 import { createConsentsService } from './modules/consents/service.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
+import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
@@ -43,6 +46,8 @@ import {
   registerRefundRoutes,
 } from './modules/payments/routes.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
+import { registerPtRoutes } from './modules/pt/routes.ts';
+import { createPtService } from './modules/pt/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { registerContactRoutes } from './modules/contact/routes.ts';
@@ -104,6 +109,19 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/** Says at start which PT operators cannot open their widgets (each answers 503 until configured). */
+function warnAboutPt(app: FastifyInstance, config: Config): void {
+  const missing = operatorIds.filter((op) => getOperator(op).ptEnabled && !providerBase(config.pt, op));
+  if (!config.pt.secret) {
+    app.log.warn('PT_WIDGET_SECRET is not set: the PT widgets answer 503 until it is.');
+  }
+  if (missing.length) {
+    app.log.warn(
+      `No PT provider for ${missing.join(', ')} (${missing.map((op) => `PT_PROVIDER_URL_${op.toUpperCase()}`).join(', ')}): their PT widgets answer 503.`,
+    );
+  }
 }
 
 /** The composition root: one Fastify instance with every module wired to its dependencies. */
@@ -189,11 +207,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerAccessRoutes(app, createAccessService(deps), requireAuth);
   registerProfileRoutes(app, createProfileService(deps), requireAuth);
+  registerPtRoutes(app, createPtService(deps), requireAuth);
+  warnAboutPt(app, config);
   if (!config.isProduction) {
     // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.
     const movable = config.portalClock && isMutableClock(clock) ? clock : null;
     registerDevRoutes(app, createDevService(deps), movable);
     registerCardSandboxRoutes(app, deps);
+    registerPtSandboxRoutes(app, deps);
   }
 
   await registerWeb(app, config);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
+import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
 
 /** The repository root, so default paths work whatever the process's cwd is. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -69,6 +70,8 @@ export interface Config {
   /** Sandbox, real or off per card provider (CARD_PROVIDER_*, their secrets from the environment). */
   cards: CardSettings;
   doorKeys: DoorKeySettings;
+  /** The PT provider per operator and the widget tokens' key (PT_PROVIDER_URL_*, PT_WIDGET_SECRET). */
+  pt: PtSettings;
 }
 
 export class ConfigError extends Error {}
@@ -218,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demo: nodeEnv !== 'production',
       perMinute: parseCount('DOOR_CHECK_IN_LIMIT_PER_MINUTE', env.DOOR_CHECK_IN_LIMIT_PER_MINUTE, 120),
     },
+    pt: loadPtSettings(env, nodeEnv === 'production'),
   };
 }

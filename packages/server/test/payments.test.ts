@@ -25,7 +25,11 @@ describe.each(databases())('invoices on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('lists monthly invoices from January of last year, newest first, parsed by the contract', async () => {
-    const invoices = await list('active', 'de');
+    const all = await list('active', 'de');
+    // The newest: the PT package the seed bought today (seed-pt.ts), scheduled for the payment run.
+    const [pt, ...invoices] = all;
+    expect(pt).toMatchObject({ status: 'scheduled', invoice_date: '2026-11-22', amount: 29900 });
+    expect(pt?.lines[0]).toMatchObject({ product_type: 'add_on_fee', system_concept: 'pt_package' });
     // 2025-01 to 2026-11: a whole previous year for the health-insurance confirmation and the invoice history.
     expect(invoices).toHaveLength(23);
     const dates = invoices.map((i) => i.invoice_date);
@@ -39,7 +43,7 @@ describe.each(databases())('invoices on %s', (kind) => {
       expect(invoice.vat_rate).toBe(19);
       expect(invoice.payments[0]?.status).toBe('captured');
     }
-    expect(hasPaymentAlert(invoices)).toBe(false);
+    expect(hasPaymentAlert(all)).toBe(false);
   });
 
   it("labels the member's number in the member's language and the operator's numbers as its market does", async () => {
@@ -97,9 +101,14 @@ describe.each(databases())('invoices on %s', (kind) => {
 
   it('answers the next payment, and 404 for inactive memberships', async () => {
     const next = ScheduledInvoice.parse(
-      (await get('/api/v1/membership/invoices/next', await tokenOf('active', 'ch'))).json(),
+      (await get('/api/v1/membership/invoices/next', await tokenOf('rfid', 'ch'))).json(),
     );
     expect(next).toEqual({ invoice_date: '2026-12-01', amount: 8900 });
+    // A stored scheduled invoice comes first: the PT package the seed bought today.
+    const pt = ScheduledInvoice.parse(
+      (await get('/api/v1/membership/invoices/next', await tokenOf('active', 'ch'))).json(),
+    );
+    expect(pt).toEqual({ invoice_date: '2026-11-22', amount: 44900 });
     const frozen = ScheduledInvoice.parse(
       (await get('/api/v1/membership/invoices/next', await tokenOf('scheduled_freeze', 'ch'))).json(),
     );

@@ -33,6 +33,7 @@ import {
   productPresentation,
 } from './seed-data.ts';
 import * as t from './schema.ts';
+import { seedPt } from './seed-pt.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -578,8 +579,10 @@ async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
 /**
  * Seeds the demo data on an empty database (no members yet): for every operator its clubs
  * (one in presale), a product, its referral promotion, home's highlights and article
- * teasers (seed-content.ts) and one member per persona, with
- * dates relative to today in the operator's timezone. Returns whether it seeded.
+ * teasers (seed-content.ts) and one member per persona, with dates relative to today in
+ * the operator's timezone; where the operator has PT, the PT sandbox's packages and
+ * trainers and a purchase and a booking of the active persona (seed-pt.ts). Returns
+ * whether it seeded.
  */
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -610,6 +613,7 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     await insertAll(tx, rows);
     await seedContent(tx, now);
     await sendCheckIns(tx, rows, now);
+    await seedPt(db, tx, clock);
     return true;
   });
 }

@@ -1,24 +1,26 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { providerOrigins } from '../adapters/pt/config.ts';
 import type { Config } from '../config.ts';
 import { invalidRequest } from '../http/errors.ts';
 
 /**
- * Helmet with a CSP for the built app (own scripts, own and inline styles, data: images
- * and fonts), no caching of API answers, and a guard that turns NUL characters in input
+ * Helmet with a CSP for the built app (own scripts and those of a configured PT provider,
+ * which the widgets also call; own and inline styles, data: images and fonts), no caching of API answers, and a guard that turns NUL characters in input
  * (which PostgreSQL text cannot store) into a 400 instead of a database error.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const pt = providerOrigins(config.pt);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...pt],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...pt],
         'frame-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

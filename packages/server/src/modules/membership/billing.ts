@@ -14,15 +14,17 @@ export interface ScheduledCharge {
   /** What the line is about, e.g. the freeze id, so later changes can find it. */
   productId: string | null;
   concept: string;
+  /** The line's system concept, when it says more than its type (e.g. `pt_package`); default the type. */
+  systemConcept?: string;
   period: { from: string; to: string };
   createdAt: Date;
 }
 
 /**
  * Schedules a one-line invoice; the payment run (outside this portal) charges it on its
- * date with the member's current payment method.
+ * date with the member's current payment method. Returns the invoice's id.
  */
-export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Promise<void> {
+export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Promise<string> {
   const method = await findCurrentPaymentMethod(ex, charge.memberId);
   const id = randomUUID();
   await ex.insert(invoices).values({
@@ -46,9 +48,10 @@ export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Pro
     amount: charge.amount,
     productType: charge.type,
     productId: charge.productId,
-    systemConcept: charge.type,
+    systemConcept: charge.systemConcept ?? charge.type,
     humanConcept: charge.concept,
     periodFrom: charge.period.from,
     periodTo: charge.period.to,
   });
+  return id;
 }

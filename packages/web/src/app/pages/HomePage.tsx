@@ -4,6 +4,7 @@ import { Card } from '../../components/Card.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
+import { HomePtOffers } from '../../features/pt/PtPages.tsx';
 import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
@@ -34,6 +35,7 @@ export function HomePage() {
         </Card>
       </div>
       <HomePinBlock />
+      <HomePtOffers />
       <section aria-labelledby="shortcuts">
         <h2 id="shortcuts" className={styles.shortcutsTitle}>
           {t('home.shortcuts')}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { Language, OperatorId } from '@portal/contract';
+import { addDays, getOperator, languageOf, todayIn } from '@portal/domain';
+import type { PtTokenClaims } from '../../../adapters/pt/token.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import type { Localized } from '../../../db/schema.ts';
+import { ApiError, notFound, ruleViolation } from '../../../http/errors.ts';
+import { billPtPackage } from '../../pt/billing.ts';
+import * as repo from './repository.ts';
+import { CANCEL_HOURS, offeredSlots, type Slot } from './slots.ts';
+
+/** The widget's language: the one it asks for (Accept-Language), else the token's. */
+export function languageFor(acceptLanguage: string | undefined, claims: PtTokenClaims): Language {
+  const asked = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  const lang = asked?.slice(0, 2).toLowerCase();
+  if (lang === 'en' || lang === 'de' || lang === 'fr' || lang === 'nb' || lang === 'fi') return lang;
+  // Norwegian without the written standard ("no") is read as bokmål.
+  if (lang === 'no') return 'nb';
+  return languageOf(claims.loc);
+}
+
+const text = (value: Localized<string>, language: Language) => value[language] ?? value.en;
+
+const conflict = (type: string, message: string) => new ApiError(409, [{ type, message }]);
+
+function purchaseAnswer(row: {
+  id: string;
+  packageId: string;
+  sessions: number;
+  amount: number;
+  currency: string;
+  invoiceId: string | null;
+  purchasedAt: Date;
+}) {
+  return {
+    id: row.id,
+    package_id: row.packageId,
+    sessions: row.sessions,
+    amount: row.amount,
+    currency: row.currency,
+    invoice_id: row.invoiceId,
+    purchased_at: row.purchasedAt.toISOString(),
+  };
+}
+
+const slotAnswer = (s: Slot) => ({ starts_at: s.startsAt.toISOString(), ends_at: s.endsAt.toISOString() });
+
+/**
+ * The sandbox PT provider's use cases, each for the member and club a verified widget
+ * token names. Writes run in one transaction under the provider's lock per member.
+ */
+export function createPtSandbox(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Sessions the member's club offers them from tomorrow, whatever is booked. */
+  async function clubSlots(ex: Executor, claims: PtTokenClaims): Promise<Slot[]> {
+    const club = await repo.findClub(ex, claims.club);
+    if (!club) return [];
+    const { timezone } = getOperator(claims.op as OperatorId);
+    const today = todayIn(timezone, clock.now());
+    const closures = await repo.listClosures(ex, club.id, addDays(today, 1), addDays(today, 15));
+    const window = claims.win ?? { until: null, frozen: [] };
+    return offeredSlots({ ...club, closures }, window, today, timezone);
+  }
+
+  return {
+    /** GET packages: what the operator sells, in the asked language, and what the member has left. */
+    async packages(claims: PtTokenClaims, language: Language) {
+      const operator = getOperator(claims.op as OperatorId);
+      const rows = await repo.listPackages(db, claims.op);
+      return {
+        currency: operator.currency,
+        remaining_sessions: await repo.remainingSessions(db, claims.sub),
+        packages: rows.map((p) => ({
+          id: p.id,
+          name: text(p.name, language),
+          description: text(p.description, language),
+          sessions: p.sessions,
+          price: p.price,
+          currency: p.currency,
+        })),
+      };
+    },
+
+    /**
+     * POST purchases: buys a package once per request id (a repeated request answers the
+     * first purchase, `replayed: true`, and bills nothing), billed on the portal in the same
+     * transaction. The portal may refuse (422: the member's status; 404: no PT).
+     */
+    async purchase(
+      claims: PtTokenClaims,
+      input: { package_id: string; request_id: string },
+      ex: Executor = db,
+    ) {
+      const run = async (tx: Executor) => {
+        await repo.lockMember(tx, claims.sub);
+        const earlier = await repo.findPurchase(tx, claims.sub, input.request_id);
+        if (earlier) {
+          if (earlier.packageId !== input.package_id) {
+            throw conflict('request_id_reused', 'This request id was used for another package.');
+          }
+          return {
+            purchase: purchaseAnswer(earlier),
+            remaining_sessions: await repo.remainingSessions(tx, claims.sub),
+            replayed: true,
+          };
+        }
+        const pkg = await repo.findPackage(tx, claims.op, input.package_id);
+        if (!pkg) throw notFound('No such package.');
+        const row = {
+          id: randomUUID(),
+          memberId: claims.sub,
+          packageId: pkg.id,
+          sessions: pkg.sessions,
+          amount: pkg.price,
+          currency: pkg.currency,
+          requestId: input.request_id,
+          purchasedAt: clock.now(),
+        };
+        const invoiceId = await billPtPackage(tx, clock, claims.sub, {
+          purchaseId: row.id,
+          packageId: pkg.id,
+          name: pkg.name,
+          sessions: pkg.sessions,
+          amount: pkg.price,
+          currency: pkg.currency,
+        });
+        await repo.insertPurchase(tx, { ...row, invoiceId });
+        return {
+          purchase: purchaseAnswer({ ...row, invoiceId }),
+          remaining_sessions: await repo.remainingSessions(tx, claims.sub),
+          replayed: false,
+        };
+      };
+      return ex === db ? db.transaction(run) : run(ex);
+    },
+
+    /** GET trainers: the active trainers of the member's club. */
+    async trainers(claims: PtTokenClaims, language: Language) {
+      const club = await repo.findClub(db, claims.club);
+      const rows = await repo.listTrainers(db, claims.club);
+      return {
+        club: { id: claims.club, name: club?.name ?? '' },
+        timezone: getOperator(claims.op as OperatorId).timezone,
+        trainers: rows.map((t) => ({ id: t.id, name: t.name, focus: text(t.focus, language) })),
+      };
+    },
+
+    /** GET slots: one trainer's free sessions (not booked, and not when the member has one). */
+    async slots(claims: PtTokenClaims, trainerId: string) {
+      const trainer = await repo.findTrainer(db, claims.club, trainerId);
+      if (!trainer) throw notFound('No such trainer at your club.');
+      const offered = await clubSlots(db, claims);
+      const free = offered.length ? await freeOf(db, claims, trainerId, offered) : [];
+      return {
+        trainer_id: trainerId,
+        timezone: getOperator(claims.op as OperatorId).timezone,
+        slots: free.map(slotAnswer),
+      };
+    },
+
+    /** GET bookings: the member's upcoming sessions, sessions left, and until when each can be cancelled. */
+    async bookings(claims: PtTokenClaims, language: Language) {
+      const now = clock.now();
+      const rows = await repo.upcomingBookings(db, claims.sub, now);
+      return {
+        timezone: getOperator(claims.op as OperatorId).timezone,
+        remaining_sessions: await repo.remainingSessions(db, claims.sub),
+        cancel_hours: CANCEL_HOURS,
+        bookings: rows.map(({ booking, trainer }) => bookingAnswer(booking, trainer, language, now)),
+      };
+    },
+
+    /**
+     * POST bookings: books one offered session with a trainer of the member's club, using
+     * one of the member's sessions. 409 when the trainer's slot was taken (also by a
+     * concurrent booking: the unique index decides) or the member has a session then.
+     */
+    async book(
+      claims: PtTokenClaims,
+      input: { trainer_id: string; starts_at: string },
+      language: Language,
+      ex: Executor = db,
+    ) {
+      const run = async (tx: Executor) => {
+        await repo.lockMember(tx, claims.sub);
+        const trainer = await repo.findTrainer(tx, claims.club, input.trainer_id);
+        if (!trainer) throw notFound('No such trainer at your club.');
+        const startsAt = new Date(input.starts_at);
+        const slot = (await clubSlots(tx, claims)).find((s) => s.startsAt.getTime() === startsAt.getTime());
+        if (!slot) throw ruleViolation('slot_not_offered', 'This time is not offered for booking.');
+        if ((await repo.remainingSessions(tx, claims.sub)) < 1) {
+          throw ruleViolation('no_sessions_left', 'You have no sessions left. Buy a package first.');
+        }
+        const mine = await repo.bookedStarts(tx, { memberId: claims.sub }, slot.startsAt, slot.endsAt);
+        if (mine.size > 0) throw conflict('member_busy', 'You already have a session at this time.');
+        const row = {
+          id: randomUUID(),
+          memberId: claims.sub,
+          trainerId: trainer.id,
+          locationId: claims.club,
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          createdAt: clock.now(),
+        };
+        if (!(await repo.insertBooking(tx, row))) {
+          throw conflict('slot_taken', 'Someone has just booked this time. Please choose another.');
+        }
+        return {
+          booking: bookingAnswer(row, trainer, language, clock.now()),
+          remaining_sessions: await repo.remainingSessions(tx, claims.sub),
+        };
+      };
+      return ex === db ? db.transaction(run) : run(ex);
+    },
+
+    /**
+     * DELETE bookings/:id: cancels the member's booking until CANCEL_HOURS before it starts,
+     * which gives the session back; later 422 cancellation_too_late. Another member's,
+     * an unknown or an already cancelled booking is 404.
+     */
+    async cancel(claims: PtTokenClaims, bookingId: string) {
+      return db.transaction(async (tx) => {
+        await repo.lockMember(tx, claims.sub);
+        const booking = await repo.findLiveBooking(tx, claims.sub, bookingId);
+        if (!booking) throw notFound('No such booking.');
+        const now = clock.now();
+        const deadline = cancelDeadline(booking.startsAt);
+        if (now >= deadline) {
+          throw ruleViolation(
+            'cancellation_too_late',
+            `A booking can be cancelled until ${CANCEL_HOURS} hours before it starts.`,
+            { cancellable_until: deadline.toISOString() },
+          );
+        }
+        await repo.cancelBooking(tx, booking.id, now);
+        return { id: booking.id, remaining_sessions: await repo.remainingSessions(tx, claims.sub) };
+      });
+    },
+
+    clubSlots,
+  };
+}
+
+const cancelDeadline = (startsAt: Date) => new Date(startsAt.getTime() - CANCEL_HOURS * 3_600_000);
+
+function bookingAnswer(
+  booking: { id: string; trainerId: string; startsAt: Date; endsAt: Date },
+  trainer: { name: string; focus: Localized<string> },
+  language: Language,
+  now: Date,
+) {
+  const deadline = cancelDeadline(booking.startsAt);
+  return {
+    id: booking.id,
+    trainer_id: booking.trainerId,
+    trainer_name: trainer.name,
+    trainer_focus: text(trainer.focus, language),
+    starts_at: booking.startsAt.toISOString(),
+    ends_at: booking.endsAt.toISOString(),
+    cancellable_until: deadline.toISOString(),
+    cancellable: now < deadline,
+  };
+}
+
+/** The offered slots the trainer has free and the member has no session in. */
+async function freeOf(
+  ex: Executor,
+  claims: PtTokenClaims,
+  trainerId: string,
+  offered: Slot[],
+): Promise<Slot[]> {
+  const from = offered[0]!.startsAt;
+  const to = offered.at(-1)!.endsAt;
+  const trainerTaken = await repo.bookedStarts(ex, { trainerId }, from, to);
+  const memberTaken = await repo.bookedStarts(ex, { memberId: claims.sub }, from, to);
+  return offered.filter(
+    (s) => !trainerTaken.has(s.startsAt.getTime()) && !memberTaken.has(s.startsAt.getTime()),
+  );
+}
+
+export type PtSandbox = ReturnType<typeof createPtSandbox>;

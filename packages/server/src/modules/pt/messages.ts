@@ -1,0 +1,44 @@
+import type { Language } from '@portal/contract';
+import type { RefusalTexts } from '../membership/localized-refusal.ts';
+
+const longDate = (language: Language) => (iso: unknown) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${String(iso)}T00:00:00Z`),
+  );
+
+const date = {
+  en: longDate('en'),
+  de: longDate('de'),
+  fr: longDate('fr'),
+  nb: longDate('nb'),
+  fi: longDate('fi'),
+};
+
+/** Refusals of the PT widgets, in the member's language (docs/personal-training.md). */
+export const ptTexts: RefusalTexts = {
+  en: {
+    pt_before_membership_start: (c) =>
+      `Personal training is available once your membership starts on ${date.en(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'Personal training is only available with a running membership.',
+  },
+  de: {
+    pt_before_membership_start: (c) =>
+      `Personal Training steht Ihnen ab Beginn Ihrer Mitgliedschaft am ${date.de(c.begin_date)} zur Verfügung.`,
+    invalid_status_for_pt: () => 'Personal Training ist nur mit einer laufenden Mitgliedschaft möglich.',
+  },
+  fr: {
+    pt_before_membership_start: (c) =>
+      `Le coaching personnel sera disponible dès le début de votre abonnement, le ${date.fr(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'Le coaching personnel n’est disponible qu’avec un abonnement en cours.',
+  },
+  nb: {
+    pt_before_membership_start: (c) =>
+      `Personlig trening blir tilgjengelig når medlemskapet ditt starter ${date.nb(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'Personlig trening er bare tilgjengelig med et aktivt medlemskap.',
+  },
+  fi: {
+    pt_before_membership_start: (c) =>
+      `Personal training on käytettävissäsi, kun jäsenyytesi alkaa ${date.fi(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'Personal training on käytettävissä vain voimassa olevalla jäsenyydellä.',
+  },
+};

@@ -1,0 +1,44 @@
+import type { MembershipStatus } from '@portal/contract';
+import { effectiveFreezeEnd, type IsoDate, type MembershipFacts, type RuleError } from '@portal/domain';
+import type { BookingWindow } from '../../adapters/pt/token.ts';
+
+/**
+ * Statuses in which a member may open the PT widgets, buy packages and book sessions: a
+ * running membership. In trial (PT is how many members get started), in cancellation (up
+ * to the end date; the booking window stops there) and in a freeze (buying for later,
+ * seeing and cancelling bookings; no sessions are offered on frozen days). Not in presale
+ * (the membership and often the club have not started) nor once it has ended or was stopped.
+ */
+export const PT_STATUSES: readonly MembershipStatus[] = [
+  'active',
+  'in_trial',
+  'in_cancellation',
+  'in_freeze',
+];
+
+/** Why this membership cannot use PT now (empty: it can). */
+export function ptStatusErrors(status: MembershipStatus, facts: MembershipFacts): RuleError[] {
+  if (PT_STATUSES.includes(status)) return [];
+  if (status === 'presale')
+    return [{ type: 'pt_before_membership_start', context: { begin_date: facts.begin_date } }];
+  return [{ type: 'invalid_status_for_pt', context: { status } }];
+}
+
+/**
+ * The days on which the member can attend a session, as the booking token tells the
+ * provider: up to the end date of a cancelled membership, and not in a current or
+ * scheduled freeze.
+ */
+export function bookingWindow(
+  status: MembershipStatus,
+  facts: MembershipFacts,
+  today: IsoDate,
+): BookingWindow {
+  const frozen: BookingWindow['frozen'] = [];
+  for (const freeze of facts.freeze_periods) {
+    const end = effectiveFreezeEnd(freeze);
+    if (end !== null && end >= today) frozen.push({ from: freeze.begin_date, to: end });
+  }
+  frozen.sort((a, b) => a.from.localeCompare(b.from));
+  return { until: status === 'in_cancellation' ? facts.end_date : null, frozen };
+}

@@ -1,0 +1,60 @@
+import type { PtWidgetKind, PtWidgetSession } from '@portal/contract';
+import { providerBase } from '../../adapters/pt/config.ts';
+import { signPtToken } from '../../adapters/pt/token.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { AuthContext } from '../../http/request-context.ts';
+import { localizedRefusal } from '../membership/localized-refusal.ts';
+import { loadMembershipState } from '../membership/state.ts';
+import { ptTexts } from './messages.ts';
+import { bookingWindow, ptStatusErrors } from './rules.ts';
+
+/** 404: the operator has no PT (operators.md), so the widgets do not exist for its members. */
+export const ptNotAvailable = () =>
+  new ApiError(404, [{ type: 'pt_not_available', message: 'Personal training is not offered here.' }]);
+
+/** 503: PT is offered but no provider (or no token key) is configured here. */
+export const ptUnavailable = () =>
+  new ApiError(503, [
+    {
+      type: 'pt_unavailable',
+      message: 'Personal training is not available at the moment. Please try again later.',
+    },
+  ]);
+
+export function createPtService(deps: AppDeps) {
+  const { db, clock, config } = deps;
+
+  return {
+    /**
+     * POST /v1/pt/widget_session: a token signed for this member, club and widget (10
+     * minutes) and where the operator's provider has its script. Opening a widget changes
+     * nothing, so nothing is locked or logged here (the page logs the view).
+     */
+    async widgetSession(auth: AuthContext, widget: PtWidgetKind): Promise<PtWidgetSession> {
+      const state = await loadMembershipState(db, auth.memberId, clock);
+      if (!state.operator.ptEnabled) throw ptNotAvailable();
+      const base = providerBase(config.pt, state.operator.id);
+      const secret = config.pt.secret;
+      if (!base || !secret) throw ptUnavailable();
+      const errors = ptStatusErrors(state.status, state.facts);
+      if (errors.length) throw localizedRefusal(ptTexts, state.member.locale, errors);
+
+      const { token, expiresAt } = signPtToken(
+        secret,
+        {
+          sub: state.member.id,
+          op: state.operator.id,
+          club: state.membership.locationId,
+          wid: widget,
+          loc: state.member.locale,
+          ...(widget === 'booking' ? { win: bookingWindow(state.status, state.facts, state.today) } : {}),
+        },
+        clock.now(),
+      );
+      return { widget, script_url: `${base}/widget.js`, token, expires_at: expiresAt.toISOString() };
+    },
+  };
+}
+
+export type PtService = ReturnType<typeof createPtService>;

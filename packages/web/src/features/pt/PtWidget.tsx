@@ -1,0 +1,251 @@
+import type { PtWidgetKind } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import { type ApiError, isApiError } from '../../lib/api.ts';
+import { logEvent } from '../../lib/events.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import styles from './Pt.module.css';
+import { reloadAfterPurchase, widgetSessionMutation } from './queries.ts';
+import { loadPtWidgets, PtWidgetError, type PtWidgetFailure, SCRIPT_TIMEOUT_MS } from './scriptLoader.ts';
+
+/** The DOM events the provider's widget dispatches on its container (docs/personal-training.md). */
+export const PT_EVENTS = {
+  ready: 'pt-widget:ready',
+  error: 'pt-widget:error',
+  purchased: 'pt-widget:purchased',
+  booked: 'pt-widget:booked',
+  cancelled: 'pt-widget:cancelled',
+} as const;
+
+type Phase =
+  | { name: 'loading' }
+  | { name: 'ready' }
+  /** The script, the mount or the widget failed, or the portal could not open a session: retry helps. */
+  | { name: 'failed'; unavailable: boolean }
+  /** The portal said no (422 for the member's status, 404 without PT): retrying would not help. */
+  | { name: 'refused'; message: string | null };
+
+/** The server's own text of a refusal (in the member's language), if it sent one. */
+function refusalMessage(error: ApiError): string | null {
+  return error.errors.find((item) => item.message?.trim())?.message?.trim() ?? null;
+}
+
+function failureReason(error: unknown): PtWidgetFailure | 'session_failed' {
+  return error instanceof PtWidgetError ? error.reason : 'session_failed';
+}
+
+/**
+ * One of the PT provider's widgets (spec section 2), the way a provider ships it: a fresh
+ * signed session from the portal on every mount and retry (the token lives only in the
+ * mounting effect), the provider's script loaded once per address, mounted into a container
+ * of ours and torn down on leaving or on a language change (then mounted again in the new
+ * language). Whatever goes wrong in there (script, timeout, an exception in mount, the
+ * widget's own error event) ends in a failed state with a retry, never in a broken shell.
+ *
+ * `view` is the event action logged when the widget is shown and when it fails to load.
+ */
+export function PtWidget({
+  widget,
+  view,
+  placement,
+  onRefused,
+}: {
+  widget: PtWidgetKind;
+  view: string;
+  /** Where the widget sits when that is not its own page (home), for the event log. */
+  placement?: string;
+  /** Called instead of showing the refusal (home leaves the section out). */
+  onRefused?: () => void;
+}) {
+  const regionRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [purchased, setPurchased] = useState(false);
+
+  // The view, once per widget shown (not again on a retry or a language change).
+  useEffect(() => {
+    logEvent(view, 'in_progress', placement ? { widget, placement } : { widget });
+  }, [view, widget, placement]);
+
+  const retry = () => {
+    setAttempt((n) => n + 1);
+    // The retry button goes away: keep the keyboard focus in the widget's place.
+    regionRef.current?.focus();
+  };
+
+  return (
+    <div ref={regionRef} className={styles.widget} tabIndex={-1}>
+      {purchased && widget === 'package_buy' && <Purchased />}
+      <WidgetAttempt
+        // A retry is a new attempt from scratch: new session, new token, new mount.
+        key={attempt}
+        widget={widget}
+        view={view}
+        placement={placement}
+        onRetry={retry}
+        onRefused={onRefused}
+        onPurchased={() => setPurchased(true)}
+      />
+    </div>
+  );
+}
+
+/** One attempt at showing the widget: session, script, mount, until it is ready or fails. */
+function WidgetAttempt({
+  widget,
+  view,
+  placement,
+  onRetry,
+  onRefused,
+  onPurchased,
+}: {
+  widget: PtWidgetKind;
+  view: string;
+  placement: string | undefined;
+  onRetry: () => void;
+  onRefused: (() => void) | undefined;
+  onPurchased: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const { mutateAsync: openSession } = useMutation(widgetSessionMutation());
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [phase, setPhase] = useState<Phase>({ name: 'loading' });
+  // The page's callbacks change with every render; the mount must not.
+  const callbacks = useRef({ onRefused, onPurchased });
+  callbacks.current = { onRefused, onPurchased };
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const details = placement ? { widget, placement } : { widget };
+    let active = true;
+    let teardown: (() => void) | null = null;
+    let readyTimer: ReturnType<typeof setTimeout> | undefined;
+    setPhase({ name: 'loading' });
+
+    const unmountWidget = () => {
+      const run = teardown;
+      teardown = null;
+      try {
+        run?.();
+      } catch {
+        // A teardown that throws must not take the page with it.
+      }
+      container.replaceChildren();
+    };
+    const fail = (reason: string, unavailable = false) => {
+      if (!active) return;
+      clearTimeout(readyTimer);
+      unmountWidget();
+      setPhase({ name: 'failed', unavailable });
+      logEvent(view, 'failure', { ...details, reason });
+    };
+
+    const onReady = () => {
+      if (!active) return;
+      clearTimeout(readyTimer);
+      setPhase({ name: 'ready' });
+    };
+    const onError = (event: Event) => {
+      const reason = (event as CustomEvent<{ reason?: unknown } | null>).detail?.reason;
+      fail(`widget_${typeof reason === 'string' && reason ? reason : 'error'}`);
+    };
+    const onPurchasedEvent = () => {
+      if (!active) return;
+      callbacks.current.onPurchased();
+      void reloadAfterPurchase(queryClient);
+    };
+    container.addEventListener(PT_EVENTS.ready, onReady);
+    container.addEventListener(PT_EVENTS.error, onError);
+    container.addEventListener(PT_EVENTS.purchased, onPurchasedEvent);
+
+    (async () => {
+      let session: Awaited<ReturnType<typeof openSession>>;
+      try {
+        session = await openSession(widget);
+      } catch (error) {
+        if (!active) return;
+        if (isApiError(error, 422) || isApiError(error, 404)) {
+          const message = error.status === 422 ? refusalMessage(error) : null;
+          setPhase({ name: 'refused', message });
+          callbacks.current.onRefused?.();
+          return;
+        }
+        fail(isApiError(error) ? `session_${error.status}` : 'session_failed', isApiError(error, 503));
+        return;
+      }
+      if (!active) return;
+      try {
+        const widgets = await loadPtWidgets(session.script_url);
+        if (!active) return;
+        readyTimer = setTimeout(() => fail('ready_timeout'), SCRIPT_TIMEOUT_MS);
+        try {
+          const result = widgets.mount(container, { widget, token: session.token, locale });
+          teardown = typeof result === 'function' ? result : () => widgets.unmount?.(container);
+        } catch {
+          throw new PtWidgetError('mount_failed');
+        }
+      } catch (error) {
+        fail(failureReason(error));
+      }
+    })();
+
+    return () => {
+      active = false;
+      clearTimeout(readyTimer);
+      container.removeEventListener(PT_EVENTS.ready, onReady);
+      container.removeEventListener(PT_EVENTS.error, onError);
+      container.removeEventListener(PT_EVENTS.purchased, onPurchasedEvent);
+      unmountWidget();
+    };
+  }, [widget, locale, view, placement, openSession, queryClient]);
+
+  return (
+    <div>
+      {phase.name === 'loading' && <Loading label={t(`pt.widget.loading.${widget}`)} skeleton />}
+      {phase.name === 'failed' && (
+        <Notice tone="error" title={t(`pt.widget.failed.${widget}`)}>
+          <p>{t(phase.unavailable ? 'pt.widget.unavailable' : 'pt.widget.failedHint')}</p>
+          <Button variant="secondary" onClick={onRetry} className={styles.retry}>
+            {t('common.retry')}
+          </Button>
+        </Notice>
+      )}
+      {phase.name === 'refused' && (
+        <Notice tone="info">
+          <p>{phase.message ?? t('pt.widget.notAvailable')}</p>
+        </Notice>
+      )}
+      {/* Busy while the widget mounts (not the wrapper: the loading text must still be read out). */}
+      <div
+        ref={containerRef}
+        className={styles.container}
+        aria-busy={phase.name === 'loading'}
+        hidden={phase.name !== 'ready'}
+      />
+    </div>
+  );
+}
+
+/** After a purchase: said here as well, with the way to the invoice and to booking. */
+function Purchased() {
+  const { t } = useTranslation();
+  return (
+    <Notice tone="success" title={t('pt.purchased.title')}>
+      <p>{t('pt.purchased.body')}</p>
+      <p className={styles.links}>
+        <ButtonLink to="/pt" variant="secondary">
+          {t('pt.purchased.toBooking')}
+        </ButtonLink>
+        <ButtonLink to="/payment" variant="ghost">
+          {t('pt.purchased.toPayment')}
+        </ButtonLink>
+      </p>
+    </Notice>
+  );
+}
