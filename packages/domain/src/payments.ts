@@ -149,6 +149,27 @@ export function yearsWithFeesPaid(invoices: readonly { status: string; invoice_d
   return [...years].sort((a, b) => b - a);
 }
 
+/**
+ * Invoice lines that pay for the membership itself, which a health insurer's fitness
+ * reimbursement covers: not add-ons such as a personal-training package, nor fees for a
+ * freeze or a replacement chip.
+ */
+export const MEMBERSHIP_FEE_LINE_TYPES: readonly InvoiceLineType[] = [
+  'membership_fee',
+  'base_service_fee',
+  'rest_of_month_fee',
+  'signup_fee',
+  'credit',
+];
+
+/** The part of an invoice that pays for the membership (its membership lines, credits included). */
+export function membershipFeeShare(lines: readonly { product_type: string; amount: number }[]): number {
+  const share = lines
+    .filter((line) => (MEMBERSHIP_FEE_LINE_TYPES as readonly string[]).includes(line.product_type))
+    .reduce((sum, line) => sum + line.amount, 0);
+  return Math.max(0, share);
+}
+
 /** The year a confirmation shows unless asked otherwise: last year once it has fees paid, else this one. */
 export function defaultConfirmationYear(years: readonly number[], today: IsoDate): number {
   const current = Number(today.slice(0, 4));

@@ -6,6 +6,7 @@ import {
   daysInclusive,
   defaultConfirmationYear,
   feesPaidInYear,
+  membershipFeeShare,
   healthInsuranceEligible,
   invoiceClosureRefund,
   maskBankAccount,
@@ -149,6 +150,16 @@ describe('refund of one closure on one invoice', () => {
         ?.refundable_amount,
     ).toEqual({ refundable: 100, paid: 2990 });
     expect(invoiceClosureRefund({ lines: [fee(2990)], leftToRefund: 0 }, closure, '2026-12-01')).toBeNull();
+  });
+});
+
+describe('membership fee share (health-insurance confirmation)', () => {
+  it('counts membership lines and credits, not a PT package, a chip or a freeze fee', () => {
+    const line = (product_type: string, amount: number) => ({ product_type, amount });
+    expect(membershipFeeShare([line('membership_fee', 8900), line('add_on_fee', 44900)])).toBe(8900);
+    expect(membershipFeeShare([line('membership_fee', 8900), line('credit', -2000)])).toBe(6900);
+    expect(membershipFeeShare([line('freeze_fee', 4900), line('replacement_card_fee', 1500)])).toBe(0);
+    expect(membershipFeeShare([line('signup_fee', 6900), line('rest_of_month_fee', 2967)])).toBe(9867);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   HEALTH_INSURANCE_MIN_MONTHS,
   HEALTH_INSURANCE_REIMBURSEMENT_PERCENT,
   healthInsuranceEligible,
+  membershipFeeShare,
   minDate,
   wholeMonthsBetween,
   yearsWithFeesPaid,
@@ -37,14 +38,26 @@ export function createHealthInsuranceService(deps: AppDeps) {
       if (year !== undefined && year > Number(today.slice(0, 4))) {
         throw invalidRequest('query.year', 'The year has not begun yet.');
       }
-      const invoices = (await repo.listInvoices(db, member.id)).map((i) => ({
-        id: i.id,
-        invoice_number: i.invoiceNumber,
-        invoice_date: i.invoiceDate,
-        period: i.periodFrom && i.periodTo ? { from: i.periodFrom, to: i.periodTo } : null,
-        status: i.status,
-        amount: i.amount,
-      }));
+      const rows = await repo.listInvoices(db, member.id);
+      const lines = await repo.listLines(
+        db,
+        rows.map(({ id }) => id),
+      );
+      // Only what paid for the membership counts: a PT package or a chip fee is no fitness fee.
+      const invoices = rows
+        .map((i) => ({
+          id: i.id,
+          invoice_number: i.invoiceNumber,
+          invoice_date: i.invoiceDate,
+          period: i.periodFrom && i.periodTo ? { from: i.periodFrom, to: i.periodTo } : null,
+          status: i.status,
+          amount: membershipFeeShare(
+            lines
+              .filter((l) => l.invoiceId === i.id)
+              .map((l) => ({ product_type: l.productType, amount: l.amount })),
+          ),
+        }))
+        .filter((i) => i.amount > 0);
       const years = yearsWithFeesPaid(invoices);
       const shown = year ?? defaultConfirmationYear(years, today);
       const refunds = await repo.listRefunds(
