@@ -270,7 +270,8 @@ describe('/offers: the package buy widget', () => {
         new CustomEvent(PT_EVENTS.purchased, { detail: { package_id: 'pk-5', invoice_id: 'inv-9' } }),
       );
     });
-    expect(await screen.findByRole('link', { name: 'Go to Payment' })).toHaveAttribute('href', '/payment');
+    expect(await screen.findByText('Your package has been bought.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Payment' })).toHaveAttribute('href', '/payment');
     expect(screen.getByRole('link', { name: 'Book a session' })).toHaveAttribute('href', '/pt');
     expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(paymentKeys.next)?.isInvalidated).toBe(true);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/Button.tsx';
+import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
@@ -243,19 +244,26 @@ function WidgetAttempt({
 
 /**
  * After a purchase, the ways on: booking the new sessions and the invoice on /payment. The
- * provider's widget confirms the purchase itself (in its live region), so this does not say
- * it again.
+ * provider's widget confirms the purchase in its live region, at its top: out of view on a
+ * phone after buying the last package. So a short line here says it too, where the member
+ * is, but is not announced a second time.
  */
 function AfterPurchase() {
   const { t } = useTranslation();
   return (
-    <p className={styles.links}>
-      <ButtonLink to="/pt" variant="secondary">
-        {t('pt.purchased.toBooking')}
-      </ButtonLink>
-      <ButtonLink to="/payment" variant="ghost">
-        {t('pt.purchased.toPayment')}
-      </ButtonLink>
-    </p>
+    <div className={styles.afterPurchase}>
+      <p className={styles.done}>
+        <CheckIcon size={18} />
+        {t('pt.purchased.done')}
+      </p>
+      <p className={styles.links}>
+        <ButtonLink to="/pt" variant="secondary">
+          {t('pt.purchased.toBooking')}
+        </ButtonLink>
+        <ButtonLink to="/payment" variant="ghost">
+          {t('pt.purchased.toPayment')}
+        </ButtonLink>
+      </p>
+    </div>
   );
 }
