@@ -205,22 +205,37 @@ describe('/offers: the package buy widget', () => {
     );
   });
 
-  it("shows the server's refusal in the member's language, without a retry that could not help", async () => {
+  it('shows why the portal refuses PT, in the language on screen, without a retry that could not help', async () => {
     const { requests } = renderOffers({
+      // The server writes its message in the member's stored language, here not the one on screen.
       'POST /api/v1/pt/widget_session': refusal(
-        'pt_not_allowed',
-        { status: 'in_cancellation' },
-        'Personal training packages cannot be bought while your membership is being cancelled.',
+        'pt_before_membership_start',
+        { begin_date: '2027-01-01' },
+        'Personal Training steht Ihnen ab Beginn Ihrer Mitgliedschaft am 1. Januar 2027 zur Verfügung.',
       ),
     });
     expect(
       await screen.findByText(
-        'Personal training packages cannot be bought while your membership is being cancelled.',
+        'Personal training is available once your membership starts on 1 January 2027.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(loader).not.toHaveBeenCalled();
     expect(sessionRequests(requests)).toHaveLength(1);
+  });
+
+  it("shows the server's message for a refusal the portal has no text of its own for", async () => {
+    renderOffers({
+      'POST /api/v1/pt/widget_session': refusal(
+        'pt_new_rule',
+        {},
+        'Personal training cannot be bought while an invoice is unpaid.',
+      ),
+    });
+    expect(
+      await screen.findByText('Personal training cannot be bought while an invoice is unpaid.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('offers a retry with its own text when the provider is not available (503)', async () => {
@@ -235,7 +250,7 @@ describe('/offers: the package buy widget', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('reloads the invoices and the next payment after a purchase, and confirms it with the ways on', async () => {
+  it('reloads the invoices and the next payment after a purchase, and offers the ways on', async () => {
     const widgets = fakeWidgets();
     loader.mockResolvedValue(widgets.api);
     const queryClient = testQueryClient();
@@ -248,14 +263,14 @@ describe('/offers: the package buy widget', () => {
     });
     await screen.findByRole('button', { name: 'Buy 5 sessions' });
     expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(false);
+    expect(screen.queryByRole('link', { name: 'Go to Payment' })).toBeNull();
 
     act(() => {
       widgets.mounts[0]!.container.dispatchEvent(
-        new CustomEvent(PT_EVENTS.purchased, { detail: { package_id: 'pk-5' } }),
+        new CustomEvent(PT_EVENTS.purchased, { detail: { package_id: 'pk-5', invoice_id: 'inv-9' } }),
       );
     });
-    const confirmation = await screen.findByText('Thank you for your purchase');
-    expect(confirmation.closest('[role="status"]')).not.toBeNull();
+    expect(await screen.findByText('Your package has been bought.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Payment' })).toHaveAttribute('href', '/payment');
     expect(screen.getByRole('link', { name: 'Book a session' })).toHaveAttribute('href', '/pt');
     expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(true);
@@ -308,7 +323,7 @@ describe('/pt: the booking widget', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking calendar…');
     expect(await screen.findByRole('button', { name: 'Book 10:00 with Jonas' })).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Book a session' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Personal training sessions' })).toBeInTheDocument();
     expect(sessionRequests(requests).map((r) => r.body)).toEqual([{ widget: 'booking' }]);
     expect(events(requests)).toContainEqual({
       action: 'pt_booking_view',

@@ -1,11 +1,14 @@
 import type { PtWidgetKind } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/Button.tsx';
+import { CheckIcon } from '../../components/CheckIcon.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
+import { areaErrorTexts } from '../../lib/areaErrors.ts';
 import { logEvent } from '../../lib/events.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import styles from './Pt.module.css';
@@ -27,11 +30,19 @@ type Phase =
   /** The script, the mount or the widget failed, or the portal could not open a session: retry helps. */
   | { name: 'failed'; unavailable: boolean }
   /** The portal said no (422 for the member's status, 404 without PT): retrying would not help. */
-  | { name: 'refused'; message: string | null };
+  | { name: 'refused'; error: ApiError };
 
-/** The server's own text of a refusal (in the member's language), if it sent one. */
-function refusalMessage(error: ApiError): string | null {
-  return error.errors.find((item) => item.message?.trim())?.message?.trim() ?? null;
+/**
+ * The text of the portal's refusal, in the language on screen: ours for the refusals we
+ * know (the server writes its message in the member's stored language, which need not be
+ * the one chosen here), else the server's message, else a plain "not available".
+ */
+function refusalText(error: ApiError, t: TFunction, i18n: I18n): string {
+  if (error.status === 422 && error.errors.some((item) => i18n.exists(`pt.errors.${item.type}`)))
+    return areaErrorTexts(error, t, i18n, 'pt.errors').join(' ');
+  const message =
+    error.status === 422 ? error.errors.find((item) => item.message?.trim())?.message : undefined;
+  return message?.trim() || t('pt.widget.notAvailable');
 }
 
 function failureReason(error: unknown): PtWidgetFailure | 'session_failed' {
@@ -78,7 +89,6 @@ export function PtWidget({
 
   return (
     <div ref={regionRef} className={styles.widget} tabIndex={-1}>
-      {purchased && widget === 'package_buy' && <Purchased />}
       <WidgetAttempt
         // A retry is a new attempt from scratch: new session, new token, new mount.
         key={attempt}
@@ -89,6 +99,7 @@ export function PtWidget({
         onRefused={onRefused}
         onPurchased={() => setPurchased(true)}
       />
+      {purchased && widget === 'package_buy' && <AfterPurchase />}
     </div>
   );
 }
@@ -109,7 +120,7 @@ function WidgetAttempt({
   onRefused: (() => void) | undefined;
   onPurchased: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const { mutateAsync: openSession } = useMutation(widgetSessionMutation());
@@ -171,8 +182,7 @@ function WidgetAttempt({
       } catch (error) {
         if (!active) return;
         if (isApiError(error, 422) || isApiError(error, 404)) {
-          const message = error.status === 422 ? refusalMessage(error) : null;
-          setPhase({ name: 'refused', message });
+          setPhase({ name: 'refused', error });
           callbacks.current.onRefused?.();
           return;
         }
@@ -218,7 +228,7 @@ function WidgetAttempt({
       )}
       {phase.name === 'refused' && (
         <Notice tone="info">
-          <p>{phase.message ?? t('pt.widget.notAvailable')}</p>
+          <p>{refusalText(phase.error, t, i18n)}</p>
         </Notice>
       )}
       {/* Busy while the widget mounts (not the wrapper: the loading text must still be read out). */}
@@ -232,12 +242,20 @@ function WidgetAttempt({
   );
 }
 
-/** After a purchase: said here as well, with the way to the invoice and to booking. */
-function Purchased() {
+/**
+ * After a purchase, the ways on: booking the new sessions and the invoice on /payment. The
+ * provider's widget confirms the purchase in its live region, at its top: out of view on a
+ * phone after buying the last package. So a short line here says it too, where the member
+ * is, but is not announced a second time.
+ */
+function AfterPurchase() {
   const { t } = useTranslation();
   return (
-    <Notice tone="success" title={t('pt.purchased.title')}>
-      <p>{t('pt.purchased.body')}</p>
+    <div className={styles.afterPurchase}>
+      <p className={styles.done}>
+        <CheckIcon size={18} />
+        {t('pt.purchased.done')}
+      </p>
       <p className={styles.links}>
         <ButtonLink to="/pt" variant="secondary">
           {t('pt.purchased.toBooking')}
@@ -246,6 +264,6 @@ function Purchased() {
           {t('pt.purchased.toPayment')}
         </ButtonLink>
       </p>
-    </Notice>
+    </div>
   );
 }
