@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { CardProvider } from '@portal/contract';
 import { createCardGateways } from './adapters/cards/factory.ts';
 import type { CardGateway } from './adapters/cards/index.ts';
+import { createJobQueue } from './adapters/jobs.ts';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
@@ -128,6 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   app.decorateRequest('doorClubId', null);
 
+  const wallClock = options.wallClock ?? Date.now;
+  const jobs = createJobQueue(db, { wallClock, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   const deps: AppDeps = {
     db,
     clock,
@@ -135,7 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: sandboxMailer(clock),
     sms: sandboxSms(clock),
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
-    wallClock: options.wallClock ?? Date.now,
+    wallClock,
+    jobs,
   };
 
   registerErrorHandling(app);

@@ -21,7 +21,15 @@ describe.each(databases())('malformed input on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind, {
-      config: { signInLimits: { perUsername: 1000, perIp: 100000, windowMs: 60_000 } },
+      config: {
+        signInLimits: {
+          perIpAndUsername: 1000,
+          perIp: 100000,
+          windowMs: 60_000,
+          delay: { afterFailures: 1000, baseMs: 0, maxMs: 0 },
+          noticeAfter: 1000,
+        },
+      },
     });
   });
   afterAll(() => t?.close());
