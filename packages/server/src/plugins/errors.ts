@@ -1,7 +1,8 @@
 import type { ErrorBody, ErrorItem } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, notFound } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { ApiError, notFound, serviceUnavailable } from '../http/errors.ts';
 
 const CONTEXT_NAMES: Record<string, string> = {
   querystring: 'query',
@@ -57,12 +58,19 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 
 /**
  * Every 4xx leaves the API with the error body of operators.md; malformed input is a 400
- * invalid_request naming the field, never a 5xx. Anything unexpected is logged and answered
- * with a generic 500.
+ * invalid_request naming the field, never a 5xx. A database that is not there (stopped,
+ * restarting) is a 503 with Retry-After. Anything unexpected is logged and answered with a
+ * generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return send(reply, error.body, error.headers);
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return send(reply, unavailable.body, unavailable.headers);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context =
