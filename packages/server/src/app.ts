@@ -12,6 +12,7 @@ import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { loggerOptions } from './http/logging.ts';
 import './http/request-context.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
@@ -64,46 +65,13 @@ export interface BuildAppOptions {
   config: Config;
   /** Real time for rate limiting; tests may move it. Defaults to Date.now. */
   wallClock?: () => number;
-  /** Fastify logger options; defaults to pino at config.logLevel with secrets redacted. */
+  /** Fastify logger options; defaults to pino at config.logLevel, logging by allow-list (http/logging.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Card gateways to use instead of those of config.cards (tests). */
   cardGateways?: Record<CardProvider, CardGateway>;
 }
 
-/**
- * Query parameters that may carry secrets are cut from logged URLs: session and reset
- * tokens, and what a card provider returns to the portal (its card tokens, signature).
- */
-function scrubUrl(url: string): string {
-  return url.replace(/([?&][\w.-]*(?:token|signature|mac)=)[^&#]*/gi, '$1[redacted]');
-}
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-        'body.password',
-        'body.token',
-        '*.verification_code',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (req: { method: string; url: string; headers: Record<string, unknown>; ip?: string }) => ({
-        method: req.method,
-        url: scrubUrl(req.url),
-        host: req.headers.host as string | undefined,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
+export { loggerOptions } from './http/logging.ts';
 
 /** The composition root: one Fastify instance with every module wired to its dependencies. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

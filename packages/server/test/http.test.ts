@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ErrorBody } from '@portal/contract';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
@@ -322,5 +324,90 @@ describe('app shell, docs and dev tools', () => {
     expect(log).not.toContain('hunter2-secret');
     expect(log).not.toContain('tok-secret');
     await app.close();
+  });
+});
+
+describe.each(databases())('error logs on %s', (kind) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await startApp(kind);
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig(),
+      logger: { ...(loggerOptions('info') as object), stream },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('logs a failing query by its kind, route and request id, never its parameters', async () => {
+    // Every lookup by username now fails, with the username among the query's parameters.
+    await t.db.execute(sql`alter table members rename column username to username_gone`);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: 'Secret.Person@Example.org', password: 'hunter2-secret', operator_id: 'de' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.body.toLowerCase()).not.toContain('secret.person');
+
+    const log = lines.join('').toLowerCase();
+    expect(log).not.toContain('secret.person');
+    expect(log).not.toContain('hunter2');
+    expect(log).not.toContain('failed query');
+    expect(log).not.toContain('params');
+    const failure = entries().find((e) => e.msg === 'unhandled error');
+    expect(failure).toMatchObject({
+      reqId: expect.any(String),
+      req: { method: 'POST', url: '/api/auth/authenticate', route: '/api/auth/authenticate' },
+      err: { type: 'DrizzleQueryError', cause: { code: '42703' } },
+    });
+    // Allowed keys only: no message, detail, query or params at any level.
+    for (let err = failure?.err as Record<string, unknown> | undefined; err; err = err.cause as typeof err) {
+      for (const key of Object.keys(err))
+        expect(['type', 'code', 'statusCode', 'cause', 'stack']).toContain(key);
+    }
+  });
+
+  it('logs a failing job (the reset mail: address, subject, link with its token) by its kind only', async () => {
+    await t.db.execute(sql`alter table members rename column username_gone to username`);
+    // Writing a mail fails now, with the address and the body (the reset link) as parameters.
+    await t.db.execute(sql`alter table outbox rename column body to body_gone`);
+    lines.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: {
+        operator_id: 'de',
+        username: 'active@de.example',
+        url: 'http://de.localhost:8080/',
+        locale: 'de-DE',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    // Reading the outbox runs the due jobs first (and fails itself, the column being gone).
+    await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+
+    const log = lines.join('');
+    expect(log).not.toContain('@de.example');
+    expect(log).not.toContain('password/update');
+    expect(log).not.toMatch(/Passwort|token=/);
+    expect(entries().find((e) => e.msg === 'job failed, will retry')).toMatchObject({
+      job: { kind: 'password_reset', attempts: 1 },
+      err: { type: 'DrizzleQueryError', cause: { code: '42703' } },
+    });
   });
 });

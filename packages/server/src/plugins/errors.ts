@@ -59,15 +59,15 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 /**
  * Every 4xx leaves the API with the error body of operators.md; malformed input is a 400
  * invalid_request naming the field, never a 5xx. A database that is not there (stopped,
- * restarting) is a 503 with Retry-After. Anything unexpected is logged and answered with a
- * generic 500.
+ * restarting) is a 503 with Retry-After. Anything unexpected is logged by its kind (never
+ * its message, see http/logging.ts) and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return send(reply, error.body, error.headers);
 
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: error, req: request }, 'database unavailable');
       const unavailable = serviceUnavailable();
       return send(reply, unavailable.body, unavailable.headers);
     }
@@ -109,7 +109,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
 
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return send(reply, {
       status: 500,
       errors: [
