@@ -14,6 +14,7 @@ import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { loggerOptions } from './http/logging.ts';
 import './http/request-context.ts';
+import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
@@ -55,7 +56,7 @@ import { createDoorKeyring } from './modules/workouts/door-keys.ts';
 import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutsService } from './modules/workouts/service.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -80,7 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // What Node's HTTP parser refuses gets the error body too (malformed request line, bad
+    // Content-Length, oversized headers); so does a request without Host, which Node would
+    // answer itself with an empty 400 (plugins/errors.ts).
+    clientErrorHandler,
+    http: { requireHostHeader: false },
     // Errors raised while routing (a malformed or over-long path) get the error body too.
     frameworkErrors: (error, _request, reply) => {
       const message =
