@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Test files share a worker's modules, so PGlite's initdb + migrations (the template every
-    // test database is cloned from) and the demo password hash happen once per worker, not per file.
+    // test database is cloned from) happen once per worker, not per file.
     isolate: false,
   },
 });

@@ -23,6 +23,7 @@ export const TransportErrorType = z.enum([
   'invalid_reset_token', // 422: unknown, used or expired password-reset token
   'rule_violation', // 422: a rule without a catalogue text (see message)
   'internal_error', // 500: our fault, logged; never for bad input
+  'service_unavailable', // 503: the database is not there right now; see Retry-After
 ]);
 
 export const ErrorItem = z.object({
@@ -32,7 +33,7 @@ export const ErrorItem = z.object({
 });
 export type ErrorItem = z.infer<typeof ErrorItem>;
 
-/** The error body of every 4xx answer (operators.md). */
+/** The error body of every 4xx answer (operators.md), and of a 500 or 503. */
 export const ErrorBody = z.object({
   status: z.number().int(),
   reason: z.string().optional(),

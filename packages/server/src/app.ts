@@ -7,13 +7,16 @@ import { getOperator, operatorIds } from '@portal/domain';
 import { createCardGateways } from './adapters/cards/factory.ts';
 import type { CardGateway } from './adapters/cards/index.ts';
 import { providerBase } from './adapters/pt/config.ts';
+import { createJobQueue } from './adapters/jobs.ts';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { loggerOptions } from './http/logging.ts';
 import './http/request-context.ts';
+import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
@@ -60,7 +63,7 @@ import { createDoorKeyring } from './modules/workouts/door-keys.ts';
 import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutsService } from './modules/workouts/service.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -70,46 +73,13 @@ export interface BuildAppOptions {
   config: Config;
   /** Real time for rate limiting; tests may move it. Defaults to Date.now. */
   wallClock?: () => number;
-  /** Fastify logger options; defaults to pino at config.logLevel with secrets redacted. */
+  /** Fastify logger options; defaults to pino at config.logLevel, logging by allow-list (http/logging.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Card gateways to use instead of those of config.cards (tests). */
   cardGateways?: Record<CardProvider, CardGateway>;
 }
 
-/**
- * Query parameters that may carry secrets are cut from logged URLs: session and reset
- * tokens, and what a card provider returns to the portal (its card tokens, signature).
- */
-function scrubUrl(url: string): string {
-  return url.replace(/([?&][\w.-]*(?:token|signature|mac)=)[^&#]*/gi, '$1[redacted]');
-}
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-        'body.password',
-        'body.token',
-        '*.verification_code',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (req: { method: string; url: string; headers: Record<string, unknown>; ip?: string }) => ({
-        method: req.method,
-        url: scrubUrl(req.url),
-        host: req.headers.host as string | undefined,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
+export { loggerOptions } from './http/logging.ts';
 
 /** Says at start which PT operators cannot open their widgets (each answers 503 until configured). */
 function warnAboutPt(app: FastifyInstance, config: Config): void {
@@ -131,7 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // What Node's HTTP parser refuses gets the error body too (malformed request line, bad
+    // Content-Length, oversized headers); so does a request without Host, which Node would
+    // answer itself with an empty 400 (plugins/errors.ts).
+    clientErrorHandler,
+    http: { requireHostHeader: false },
     // Errors raised while routing (a malformed or over-long path) get the error body too.
     frameworkErrors: (error, _request, reply) => {
       const message =
@@ -148,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   app.decorateRequest('doorClubId', null);
 
+  const wallClock = options.wallClock ?? Date.now;
+  const jobs = createJobQueue(db, { wallClock, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   const deps: AppDeps = {
     db,
     clock,
@@ -155,7 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: sandboxMailer(clock),
     sms: sandboxSms(clock),
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
-    wallClock: options.wallClock ?? Date.now,
+    wallClock,
+    jobs,
   };
 
   registerErrorHandling(app);

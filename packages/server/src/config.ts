@@ -8,12 +8,20 @@ import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
 /** The repository root, so default paths work whatever the process's cwd is. */
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** Failed sign-ins (ADR 005): what one address may try, and what slows down a username. */
 export interface SignInLimits {
-  /** Failed sign-ins per operator + username within the window before 429. */
-  perUsername: number;
-  /** Failed sign-ins per client IP within the window before 429. */
+  /** Failed sign-ins per client address and operator + username within the window before 429. */
+  perIpAndUsername: number;
+  /** Failed sign-ins per client address within the window before 429. */
   perIp: number;
   windowMs: number;
+  /**
+   * Failures on a username from anywhere never lock it; from `afterFailures` on, each
+   * sign-in to it waits `baseMs`, doubled per further failure, at most `maxMs`.
+   */
+  delay: { afterFailures: number; baseMs: number; maxMs: number };
+  /** Failures on a username within the window after which its member gets an e-mail (once per window). */
+  noticeAfter: number;
 }
 
 /** The § 312k cancellation form without sign-in (ADR 010). */
@@ -198,9 +206,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionTtlMs: 12 * 60 * 60 * 1000,
     signInLimits: {
-      perUsername: parseCount('SIGN_IN_LIMIT_PER_USERNAME', env.SIGN_IN_LIMIT_PER_USERNAME, 5),
+      perIpAndUsername: parseCount(
+        'SIGN_IN_LIMIT_PER_IP_AND_USERNAME',
+        env.SIGN_IN_LIMIT_PER_IP_AND_USERNAME,
+        5,
+      ),
       perIp: parseCount('SIGN_IN_LIMIT_PER_IP', env.SIGN_IN_LIMIT_PER_IP, 20),
       windowMs: 15 * 60 * 1000,
+      delay: {
+        afterFailures: 3,
+        baseMs: 250,
+        maxMs: parseMs('SIGN_IN_DELAY_MAX_MS', env.SIGN_IN_DELAY_MAX_MS, 2000),
+      },
+      noticeAfter: parseCount('SIGN_IN_NOTICE_AFTER', env.SIGN_IN_NOTICE_AFTER, 10),
     },
     publicCancellation: {
       perIpPerHour: parseCount('PUBLIC_CANCELLATION_LIMIT_PER_IP', env.PUBLIC_CANCELLATION_LIMIT_PER_IP, 5),

@@ -1,5 +1,6 @@
 import type { CardProvider } from '@portal/contract';
 import type { CardGateway } from './adapters/cards/index.ts';
+import type { JobQueue } from './adapters/jobs.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import type { SmsSender } from './adapters/sms/index.ts';
 import type { Clock } from './clock.ts';
@@ -17,4 +18,6 @@ export interface AppDeps {
   cardGateways: Record<CardProvider, CardGateway>;
   /** Real elapsed time in ms for rate limiting (Retry-After is real seconds, whatever PORTAL_CLOCK says). */
   wallClock: () => number;
+  /** Work done after answering (the password-reset lookup and mail, the sign-in notice). */
+  jobs: JobQueue;
 }

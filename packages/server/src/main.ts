@@ -17,7 +17,8 @@ const opening = openDatabase(
 const [{ buildApp }, { seedIfEmpty }] = await Promise.all([import('./app.ts'), import('./db/seed.ts')]);
 const database = await opening;
 await database.migrate();
-const seeded = await seedIfEmpty(database.db, clock);
+// The demo members' password is public: they are seeded outside production only.
+const seeded = config.isProduction ? false : await seedIfEmpty(database.db, clock);
 const app = await buildApp({ db: database.db, clock, config });
 await app.listen({ port: config.port, host: config.host });
 
@@ -31,14 +32,21 @@ const lines = [
   `API under /api, OpenAPI at http://localhost:${config.port}/api/docs${config.isProduction ? '' : `, dev outbox at http://localhost:${config.port}/api/dev/outbox.html`}`,
   `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ', demo data seeded' : ''}${config.portalClock ? `; clock fixed at ${config.portalClock}` : ''}`,
   '',
-  `Demo logins (password "${DEMO_PASSWORD}"), pattern <persona>@<operator>.example for operators ${operatorIds.join(', ')}:`,
-  ...PERSONAS.map((p) => `  ${shown.map((op) => demoUsername(p, op).padEnd(width)).join('')}`),
-  '',
+  ...(config.isProduction ? [] : demoLoginLines()),
   ...(config.doorKeys.demo ? doorKeyLines() : []),
   `Ready in ${Math.round(performance.now() - started)} ms.`,
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+
+/** The demo members' logins (never in production, where they are not seeded). */
+function demoLoginLines(): string[] {
+  return [
+    `Demo logins (password "${DEMO_PASSWORD}"), pattern <persona>@<operator>.example for operators ${operatorIds.join(', ')}:`,
+    ...PERSONAS.map((p) => `  ${shown.map((op) => demoUsername(p, op).padEnd(width)).join('')}`),
+    '',
+  ];
+}
 
 /** The demo clubs' door keys (never in production), for sending check-ins by hand. */
 function doorKeyLines(): string[] {

@@ -224,6 +224,8 @@ describe.each(databases())('account on %s', (kind) => {
           locale: 'en-DE',
         },
       });
+      // The reset link is made after answering; reading the outbox waits for it.
+      expect(await api.outbox('invalid_details@de.example')).not.toEqual([]);
       const me = await memberRow('invalid_details@de.example');
       await t.db.insert(phoneVerifications).values({
         id: randomUUID(),

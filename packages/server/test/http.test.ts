@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { ErrorBody } from '@portal/contract';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
@@ -21,7 +24,15 @@ describe.each(databases())('malformed input on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind, {
-      config: { signInLimits: { perUsername: 1000, perIp: 100000, windowMs: 60_000 } },
+      config: {
+        signInLimits: {
+          perIpAndUsername: 1000,
+          perIp: 100000,
+          windowMs: 60_000,
+          delay: { afterFailures: 1000, baseMs: 0, maxMs: 0 },
+          noticeAfter: 1000,
+        },
+      },
     });
   });
   afterAll(() => t?.close());
@@ -95,14 +106,19 @@ describe.each(databases())('malformed input on %s', (kind) => {
     expectErrorBody(event, 400);
   });
 
-  it('answers unknown API paths and methods with a 404 error body', async () => {
+  it('answers unknown API paths and methods with a 404 error body that does not echo the path', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
       ['POST', '/api'],
       ['DELETE', '/api/v2/membership'],
       ['PATCH', '/somewhere'],
+      ['GET', '/api/echo-marker-<script>?q=echo-marker'],
     ] as const) {
-      expectErrorBody(await t.app.inject({ method, url }), 404);
+      const res = await t.app.inject({ method, url });
+      expectErrorBody(res, 404);
+      expect(res.body).not.toContain('nope');
+      expect(res.body).not.toContain('echo-marker');
+      expect(res.body).not.toContain('somewhere');
     }
   });
 
@@ -115,6 +131,18 @@ describe.each(databases())('malformed input on %s', (kind) => {
       headers,
     });
     expectErrorBody(long, 400);
+    // Where no route takes the parameter (another method, a trailing segment) it is a 400 too,
+    // never a 404 that echoes it.
+    for (const [method, url] of [
+      ['PUT', `/api/v1/membership/freeze_periods/${'x'.repeat(300)}`],
+      ['GET', `/api/v1/membership/invoices/${'x'.repeat(300)}/refund`],
+      ['GET', `/api/v2/membership/${'x'.repeat(300)}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers });
+      const body = expectErrorBody(res, 400);
+      expect(body.errors[0]?.context?.field).toBe('path');
+      expect(res.body).not.toContain('xxxxxxxx');
+    }
     const malformed = await t.app.inject({
       method: 'GET',
       url: '/api/v1/membership/invoices/%E0%A4%A',
@@ -158,6 +186,85 @@ describe.each(databases())('malformed input on %s', (kind) => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+/** Sends bytes as they are on a socket to the listening app and reads the answer until it closes. */
+function rawRequest(port: number, bytes: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split(/\r\n\r\n(.*)/s, 2);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body });
+    });
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.end(bytes);
+  });
+}
+
+describe('framing errors on a real socket', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startApp('pglite', { seed: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t?.close());
+
+  it('answers every request Node or Fastify refuse before routing with a 4xx and the error body', async () => {
+    const cases: [string, string, number][] = [
+      ['a malformed request line', 'GARBAGE\r\n\r\n', 400],
+      ['a request line with an extra word', 'GET /api/health HTTP/1.1 extra\r\nHost: a\r\n\r\n', 400],
+      ['an unknown HTTP version', 'GET /api/health HTTP/9.9\r\nHost: a\r\n\r\n', 400],
+      ['a path that is not one', 'GET nowhere HTTP/1.1\r\nHost: a\r\n\r\n', 400],
+      [
+        'a Content-Length that is no number',
+        'POST /api/auth/reset HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}',
+        400,
+      ],
+      [
+        'two Content-Lengths',
+        'POST /api/auth/reset HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+        400,
+      ],
+      [
+        'Content-Length with chunked encoding',
+        'POST /api/auth/reset HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+      ],
+      ['a malformed header', 'GET /api/health HTTP/1.1\r\nHost: a\r\nno colon here\r\n\r\n', 400],
+      [
+        'headers over the size limit',
+        `GET /api/health HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+      ],
+      ['HTTP/1.1 without Host', 'GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+      [
+        'an over-long path parameter',
+        `GET /api/v1/membership/invoices/${'x'.repeat(300)} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`,
+        400,
+      ],
+    ];
+    for (const [what, bytes, status] of cases) {
+      const res = await rawRequest(port, bytes);
+      expect(res.status, what).toBe(status);
+      expect(res.headers, what).toMatch(/content-type: application\/json/i);
+      const body = ErrorBody.parse(JSON.parse(res.body));
+      expect(body.status, what).toBe(status);
+      expect(body.errors[0]?.type, what).toBe('invalid_request');
+    }
+  });
+
+  it('still answers HTTP/1.0 without Host, and a well-formed request after the refused ones', async () => {
+    expect((await rawRequest(port, 'GET /api/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+    const ok = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toEqual({ status: 'ok' });
   });
 });
 
@@ -314,5 +421,90 @@ describe('app shell, docs and dev tools', () => {
     expect(log).not.toContain('hunter2-secret');
     expect(log).not.toContain('tok-secret');
     await app.close();
+  });
+});
+
+describe.each(databases())('error logs on %s', (kind) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await startApp(kind);
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: testConfig(),
+      logger: { ...(loggerOptions('info') as object), stream },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('logs a failing query by its kind, route and request id, never its parameters', async () => {
+    // Every lookup by username now fails, with the username among the query's parameters.
+    await t.db.execute(sql`alter table members rename column username to username_gone`);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: 'Secret.Person@Example.org', password: 'hunter2-secret', operator_id: 'de' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.body.toLowerCase()).not.toContain('secret.person');
+
+    const log = lines.join('').toLowerCase();
+    expect(log).not.toContain('secret.person');
+    expect(log).not.toContain('hunter2');
+    expect(log).not.toContain('failed query');
+    expect(log).not.toContain('params');
+    const failure = entries().find((e) => e.msg === 'unhandled error');
+    expect(failure).toMatchObject({
+      reqId: expect.any(String),
+      req: { method: 'POST', url: '/api/auth/authenticate', route: '/api/auth/authenticate' },
+      err: { type: 'DrizzleQueryError', cause: { code: '42703' } },
+    });
+    // Allowed keys only: no message, detail, query or params at any level.
+    for (let err = failure?.err as Record<string, unknown> | undefined; err; err = err.cause as typeof err) {
+      for (const key of Object.keys(err))
+        expect(['type', 'code', 'statusCode', 'cause', 'stack']).toContain(key);
+    }
+  });
+
+  it('logs a failing job (the reset mail: address, subject, link with its token) by its kind only', async () => {
+    await t.db.execute(sql`alter table members rename column username_gone to username`);
+    // Writing a mail fails now, with the address and the body (the reset link) as parameters.
+    await t.db.execute(sql`alter table outbox rename column body to body_gone`);
+    lines.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: {
+        operator_id: 'de',
+        username: 'active@de.example',
+        url: 'http://de.localhost:8080/',
+        locale: 'de-DE',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    // Reading the outbox runs the due jobs first (and fails itself, the column being gone).
+    await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+
+    const log = lines.join('');
+    expect(log).not.toContain('@de.example');
+    expect(log).not.toContain('password/update');
+    expect(log).not.toMatch(/Passwort|token=/);
+    expect(entries().find((e) => e.msg === 'job failed, will retry')).toMatchObject({
+      job: { kind: 'password_reset', attempts: 1 },
+      err: { type: 'DrizzleQueryError', cause: { code: '42703' } },
+    });
   });
 });

@@ -389,6 +389,26 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
       expect((await sendCode(token, '+4741299004')).statusCode).toBe(200);
     });
 
+    it('limits phone_verify calls (10) and profile saves (30) per member in 15 minutes, whatever they hold', async () => {
+      const token = await signIn('closed_club', 'no');
+      // Numbers refused before sending anything still count: each call could have sent an SMS.
+      for (let i = 0; i < 10; i++) expectInvalid(await sendCode(token, '+4721234567'), 'body.mobile');
+      const limited = await sendCode(token, '+4741299031');
+      expect(limited.statusCode).toBe(429);
+      expect(ErrorBody.parse(limited.json()).errors[0]?.type).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect(await outbox('+4741299031')).toEqual([]);
+      // Another member is not affected.
+      expect((await sendCode(await signIn('cancelled_in_trial', 'no'), '+4741299032')).statusCode).toBe(200);
+
+      const body = await profileBody(token);
+      for (let i = 0; i < 30; i++) expect((await patch(token, body)).statusCode).toBe(200);
+      const saves = await patch(token, body);
+      expect(saves.statusCode).toBe(429);
+      expect(ErrorBody.parse(saves.json()).errors[0]?.type).toBe('rate_limited');
+    });
+
     it('uses a code once when the same save is fired five times at once, and a used code never again', async () => {
       const token = await signIn('cancelled', 'fi');
       const memberId = (await memberRow('cancelled@fi.example')).id;

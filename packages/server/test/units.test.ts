@@ -30,9 +30,18 @@ describe('config', () => {
     expect(config.publicOrigins).toEqual({ no: 'https://portal.stride.no' });
     expect(config.defaultOperator).toBe('fi');
     expect(loadConfig({ SIGN_IN_LIMIT_PER_IP: '200' }).signInLimits).toMatchObject({
-      perUsername: 5,
+      perIpAndUsername: 5,
       perIp: 200,
+      delay: { maxMs: 2000 },
+      noticeAfter: 10,
     });
+    expect(
+      loadConfig({
+        SIGN_IN_LIMIT_PER_IP_AND_USERNAME: '3',
+        SIGN_IN_DELAY_MAX_MS: '0',
+        SIGN_IN_NOTICE_AFTER: '7',
+      }).signInLimits,
+    ).toMatchObject({ perIpAndUsername: 3, delay: { maxMs: 0 }, noticeAfter: 7 });
     expect(
       loadConfig({
         PUBLIC_CANCELLATION_LIMIT_PER_IP: '50',
@@ -49,6 +58,8 @@ describe('config', () => {
       { PORTAL_CLOCK: 'someday' },
       { PUBLIC_ORIGIN_DE: 'ftp://x' },
       { SIGN_IN_LIMIT_PER_IP: '0' },
+      { SIGN_IN_LIMIT_PER_IP_AND_USERNAME: 'five' },
+      { SIGN_IN_DELAY_MAX_MS: '-5' },
       { PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY: 'three' },
       { PUBLIC_CANCELLATION_MIN_MS: '-1' },
       { DOOR_KEYS: 'door_plain_key' },

@@ -32,16 +32,7 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
-    const db = drizzlePostgres({ client, schema });
-    return {
-      kind: 'postgres',
-      db: db as unknown as Db,
-      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => client.end({ timeout: 5 }),
-    };
-  }
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
@@ -51,6 +42,86 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+  };
+}
+
+/** While the database stays away, a pool that never connected is replaced at most this often. */
+const RENEW_WHILE_DOWN_MS = 250;
+
+/**
+ * PostgreSQL through postgres-js, with a pool that is replaced after its connections
+ * closed (docs/security.md, finding 3). postgres-js 3.4 can leave a pool slot dead for
+ * good when a connection is cut while a query runs on it (every later query on that slot
+ * waits for connect_timeout: porsager/postgres#1130, #1193), so after a restart of
+ * PostgreSQL some requests would keep failing. Instead, the first closed connection of a
+ * pool that had connected replaces it at once; while the database stays away, pools that
+ * never connected are replaced at most every 250 ms. An old pool finishes its queries and
+ * ends. `db` always uses the current pool.
+ */
+function openPostgres(url: string, max: number): Database {
+  type Drizzle = ReturnType<typeof drizzlePostgres<Schema>>;
+  type Pool = { client: postgres.Sql; db: Drizzle; connected: boolean };
+  let ended = false;
+  let renewal: NodeJS.Timeout | null = null;
+  let lastRenewal = 0;
+
+  const connect = (): Pool => {
+    const pool = {} as Pool;
+    pool.connected = false;
+    pool.client = postgres(url, {
+      max,
+      onnotice: () => {},
+      // While PostgreSQL is down or restarting a query fails (503) instead of waiting:
+      // connecting gives up after 5 s, and a failed connection is retried after at most a
+      // second (the driver's default backoff grows to 20 s, which a query would wait).
+      connect_timeout: 5,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      // The server reports its parameters on every connection that got through.
+      onparameter: () => {
+        pool.connected = true;
+      },
+      onclose: () => {
+        if (pool === current) renewSoon(pool.connected ? 0 : RENEW_WHILE_DOWN_MS);
+      },
+    });
+    pool.db = drizzlePostgres({ client: pool.client, schema }) as Drizzle;
+    return pool;
+  };
+  let current = connect();
+
+  function renewSoon(interval: number) {
+    if (ended || renewal) return;
+    renewal = setTimeout(renew, Math.max(0, lastRenewal + interval - Date.now()));
+    renewal.unref();
+  }
+  function renew() {
+    renewal = null;
+    if (ended) return;
+    lastRenewal = Date.now();
+    const old = current;
+    current = connect();
+    void old.client.end({ timeout: 30 }).catch(() => {});
+  }
+
+  // The app holds this one object; every property is read from the current pool's drizzle.
+  const db = new Proxy({} as Drizzle, {
+    get(_target, property) {
+      const value = Reflect.get(current.db, property, current.db);
+      return typeof value === 'function' ? value.bind(current.db) : value;
+    },
+    has: (_target, property) => Reflect.has(current.db, property),
+    getPrototypeOf: () => Object.getPrototypeOf(current.db),
+  });
+
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    migrate: () => migratePostgres(current.db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      ended = true;
+      if (renewal) clearTimeout(renewal);
+      await current.client.end({ timeout: 5 });
+    },
   };
 }
 

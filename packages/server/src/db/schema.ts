@@ -514,7 +514,10 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash)],
 );
 
-/** Failed sign-ins, counted per key (operator+username, ip) within the rate-limit window. */
+/**
+ * Failed sign-ins, counted per key within the sign-in window (ADR 005): per operator and
+ * username (progressive delay, notice), per address and username, and per address (429).
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
@@ -524,6 +527,35 @@ export const signInFailures = pgTable(
     createdAt: instant('created_at').notNull(),
   },
   (t) => [index('sign_in_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * When a username was last sent the notice of many failed sign-ins (once per window,
+ * claimed with an upsert so two processes never both send it). Keyed like the failures.
+ */
+export const signInNotices = pgTable('sign_in_notices', {
+  key: text('key').primaryKey(),
+  /** Wall-clock time, like the failures. */
+  sentAt: instant('sent_at').notNull(),
+});
+
+/**
+ * Work done after answering (docs/security.md): a request writes the row and answers at
+ * once; a runner in any server process takes it (FOR UPDATE SKIP LOCKED), does it in one
+ * transaction and deletes it. A row outlives a crash and is picked up by the next poll.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Wall-clock time from which the job may run; later after a failed attempt. */
+    runAfter: instant('run_after').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('jobs_run_after_idx').on(t.runAfter)],
 );
 
 /** The membership event log (POST /v1/membership/event and server-side changes). */

@@ -232,12 +232,17 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
   }
 }
 
-let demoHash: Promise<string> | null = null;
-/** argon2id of the demo password, computed once per process and shared by all demo members. */
-function demoPasswordHash(): Promise<string> {
-  demoHash ??= hash(DEMO_PASSWORD);
-  return demoHash;
-}
+/**
+ * argon2id parameters for the demo members only (1 MiB, one pass: well under a
+ * millisecond a hash instead of about 15 ms), so seeding 80 members stays fast in every
+ * test. Each member still gets a hash of its own with a salt of its own; passwords that
+ * members set (reset, change) use the full parameters of modules/auth/passwords.ts. The
+ * demo members exist only outside production (main.ts), their password being public.
+ */
+export const DEMO_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+
+/** Filled in by seedIfEmpty once all members are built, one hash per member. */
+const NOT_YET_HASHED = '';
 
 const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
 const monthKey = (date: IsoDate) => date.slice(0, 7);
@@ -263,7 +268,7 @@ function planFacts(plan: Plan): MembershipFacts {
   };
 }
 
-function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Rows, opIndex: number): void {
+function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): void {
   const operator = getOperator(op);
   const seed = operatorSeeds[op];
   const today = todayIn(operator.timezone, now);
@@ -330,7 +335,7 @@ function buildOperator(op: OperatorId, now: Date, passwordHash: string, rows: Ro
       id: memberId,
       operatorId: op,
       username,
-      passwordHash,
+      passwordHash: NOT_YET_HASHED,
       firstName: person.first,
       lastName: person.last,
       gender: person.gender,
@@ -591,7 +596,6 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     const existing = await tx.select({ id: t.members.id }).from(t.members).limit(1);
     if (existing.length > 0) return false;
     const now = clock.now();
-    const passwordHash = await demoPasswordHash();
     const rows: Rows = {
       locations: [],
       products: [],
@@ -608,7 +612,12 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
       checkIns: new Map(),
     };
     operatorIds.forEach((op, index) => {
-      buildOperator(op, now, passwordHash, rows, index);
+      buildOperator(op, now, rows, index);
+    });
+    // Every demo member its own hash and salt (issue 11, finding 7), hashed in parallel.
+    const hashes = await Promise.all(rows.members.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
+    rows.members.forEach((member, i) => {
+      member.passwordHash = hashes[i]!;
     });
     await insertAll(tx, rows);
     await seedContent(tx, now);

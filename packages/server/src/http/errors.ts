@@ -51,6 +51,23 @@ export const rateLimited = (retryAfterSeconds: number) => {
   );
 };
 
+/** Seconds a client waits before trying again while the database is not there. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** 503: the database is not there right now (restarting, stopped); the answer says when to retry. */
+export const serviceUnavailable = () =>
+  new ApiError(
+    503,
+    [
+      {
+        type: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        context: { retry_after: UNAVAILABLE_RETRY_SECONDS },
+      },
+    ],
+    { headers: { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) } },
+  );
+
 /** 422: a business rule refused the request (spec section 8 types, or another rule type). */
 export const ruleViolation = (type: string, message: string, context?: Record<string, unknown>) =>
   new ApiError(422, [{ type, message, ...(context ? { context } : {}) }]);

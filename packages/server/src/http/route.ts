@@ -13,6 +13,9 @@ import type { AuthContext } from './request-context.ts';
 /** All API routes live below this prefix ({host} of the spec is `<origin>/api`). */
 export const API_PREFIX = '/api';
 
+/** Longer path parameters (and, on unknown API paths, path segments) are a 400: no id of ours comes close. */
+export const MAX_PARAM_LENGTH = 200;
+
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** The 2xx body a handler resolves to; for a 204 endpoint whatever it resolves to is ignored. */
 export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody, ErrorItem } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError, notFound } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { ApiError, invalidRequest, notFound, serviceUnavailable } from '../http/errors.ts';
 
 const CONTEXT_NAMES: Record<string, string> = {
   querystring: 'query',
@@ -57,12 +60,27 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 
 /**
  * Every 4xx leaves the API with the error body of operators.md; malformed input is a 400
- * invalid_request naming the field, never a 5xx. Anything unexpected is logged and answered
- * with a generic 500.
+ * invalid_request naming the field, never a 5xx. A database that is not there (stopped,
+ * restarting) is a 503 with Retry-After. Anything unexpected is logged by its kind (never
+ * its message, see http/logging.ts) and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Node answers an HTTP/1.1 request without Host itself, with an empty 400 (the server
+  // is created with requireHostHeader off, see app.ts); this answers it with the error body.
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && !request.raw.headers.host) {
+      throw invalidRequest('headers.host', 'The Host header is missing.');
+    }
+  });
+
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return send(reply, error.body, error.headers);
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, req: request }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return send(reply, unavailable.body, unavailable.headers);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context =
@@ -101,7 +119,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
 
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return send(reply, {
       status: 500,
       errors: [
@@ -109,4 +127,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
       ],
     });
   });
+}
+
+/** A framing error's answer: status and message (no request reached the router). */
+function framingAnswer(code: string | undefined): { status: number; message: string; field: string } {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return { status: 431, message: 'The request headers are too large.', field: 'headers' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, message: 'The request did not arrive in time.', field: 'request' };
+  if (code === 'HPE_INVALID_CONTENT_LENGTH' || code === 'HPE_UNEXPECTED_CONTENT_LENGTH')
+    return {
+      status: 400,
+      message: 'The Content-Length header is not valid.',
+      field: 'headers.content-length',
+    };
+  if (code?.startsWith('HPE_INVALID_HEADER') || code === 'HPE_INVALID_TRANSFER_ENCODING')
+    return { status: 400, message: 'A request header is malformed.', field: 'headers' };
+  return { status: 400, message: 'The request is malformed.', field: 'request' };
+}
+
+/**
+ * Fastify's clientErrorHandler: what Node's HTTP parser refuses (a malformed request
+ * line, a bad Content-Length, headers over the size limit, a timeout) gets the error body
+ * too, then the connection closes, as Node does it.
+ */
+export function clientErrorHandler(
+  this: { log: { debug(o: object, msg: string): void } },
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message, field } = framingAnswer(error.code);
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({
+      status,
+      errors: [{ type: 'invalid_request', message, context: { field } }],
+    } satisfies ErrorBody);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { notFound, rateLimited } from '../http/errors.ts';
+import { invalidRequest, notFound, rateLimited } from '../http/errors.ts';
 import { operatorForHost } from '../http/origins.ts';
+import { MAX_PARAM_LENGTH } from '../http/route.ts';
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en">
@@ -95,7 +96,13 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       ) {
         return serveIndex(request, reply);
       }
-      throw notFound(`No such resource: ${request.method} ${pathname}`);
+      // An over-long segment is refused as the router refuses an over-long parameter, also
+      // where no route matched (another method, a trailing segment).
+      if (isApi(pathname) && pathname.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+        throw invalidRequest('path', 'A path parameter is too long.');
+      }
+      // No message names the path: it is the caller's own input, echoed back.
+      throw notFound('No such resource.');
     },
   );
 }

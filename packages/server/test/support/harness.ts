@@ -24,7 +24,7 @@ export function databases(): DatabaseKind[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-interface OpenedDb {
+export interface OpenedDb {
   db: Db;
   close(): Promise<void>;
 }
@@ -64,6 +64,11 @@ async function openPostgres(): Promise<OpenedDb> {
   };
 }
 
+/** A fresh, migrated database of `kind` (not seeded), for tests that build their app themselves. */
+export function openTestDatabase(kind: DatabaseKind): Promise<OpenedDb> {
+  return kind === 'pglite' ? openPglite() : openPostgres();
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', PORT: '8080', WEB_DIST: '/nonexistent/web-dist' }),
@@ -91,7 +96,7 @@ export interface StartOptions {
 }
 
 export async function startApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
-  const opened = kind === 'pglite' ? await openPglite() : await openPostgres();
+  const opened = await openTestDatabase(kind);
   const clock = mutableClock(options.now ?? '2026-11-22T10:00:00Z');
   if (options.seed !== false) await seedIfEmpty(opened.db, clock);
   let wall = Date.now();

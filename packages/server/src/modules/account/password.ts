@@ -22,7 +22,7 @@ const refuse = (locale: string, type: string, field: string) =>
 export function createPasswordService(deps: AppDeps) {
   const { db, clock, mailer, config } = deps;
   // The sign-in limiter's table and window, with a key of its own per member.
-  const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock);
+  const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock, deps.jobs);
   const limitKeys = (memberId: string) => [{ key: `password:${memberId}`, limit: PASSWORD_TRIES_PER_WINDOW }];
 
   return {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { members, passwordResetTokens, sessions, signInFailures } from '../../db/schema.ts';
+import { members, passwordResetTokens, sessions, signInFailures, signInNotices } from '../../db/schema.ts';
 
 export async function findMemberByUsername(ex: Executor, operatorId: string, username: string) {
   const [row] = await ex
@@ -111,4 +111,22 @@ export async function deleteFailures(ex: Executor, keys: string[]): Promise<void
 
 export async function pruneFailures(ex: Executor, before: Date): Promise<void> {
   await ex.delete(signInFailures).where(lt(signInFailures.createdAt, before));
+}
+
+/**
+ * Claims the notice of a key for this window: true when none was sent since `since` (the
+ * caller then sends it), false otherwise. One statement, so two processes never both win.
+ */
+export async function claimNotice(ex: Executor, key: string, at: Date, since: Date): Promise<boolean> {
+  await ex.delete(signInNotices).where(lt(signInNotices.sentAt, since));
+  const rows = await ex
+    .insert(signInNotices)
+    .values({ key, sentAt: at })
+    .onConflictDoUpdate({
+      target: signInNotices.key,
+      set: { sentAt: at },
+      setWhere: lte(signInNotices.sentAt, since),
+    })
+    .returning({ key: signInNotices.key });
+  return rows.length === 1;
 }

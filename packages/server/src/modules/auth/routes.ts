@@ -33,6 +33,12 @@ export function registerAuthRoutes(
     { requireAuth, config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     ({ body }) => auth.requestReset(body),
   );
-  registerEndpoint(app, endpoints.updatePassword, { requireAuth }, ({ body }) => auth.updatePassword(body));
+  registerEndpoint(
+    app,
+    endpoints.updatePassword,
+    // Tokens cannot be guessed, but each try costs a lookup (and a hash when it is right).
+    { requireAuth, config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    ({ body, request }) => auth.updatePassword(body, request.ip),
+  );
   registerEndpoint(app, endpoints.signOut, { requireAuth }, ({ auth: session }) => auth.signOut(session));
 }

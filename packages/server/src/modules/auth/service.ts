@@ -1,42 +1,116 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AuthenticateRequest,
-  AuthenticateResponse,
-  ResetRequest,
-  UpdatePasswordRequest,
+import {
+  type AuthenticateRequest,
+  type AuthenticateResponse,
+  OperatorId,
+  type ResetRequest,
+  type UpdatePasswordRequest,
 } from '@portal/contract';
 import { getOperator, languageOf } from '@portal/domain';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passwordCheckFailed, ruleViolation } from '../../http/errors.ts';
-import { linkOrigin } from '../../http/origins.ts';
+import { defaultOrigin, linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { resetMail } from './mail-texts.ts';
+import { resetMail, signInNoticeMail } from './mail-texts.ts';
 import { hashPassword, newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
-import { createSignInLimiter } from './sign-in-limiter.ts';
+import { createSignInLimiter, pairKey, SIGN_IN_NOTICE_JOB, usernameKey } from './sign-in-limiter.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The job behind POST /auth/reset: everything that depends on whether the username exists. */
+export const PASSWORD_RESET_JOB = 'password_reset';
+const ResetJob = z.object({ operator_id: OperatorId, username: z.string(), url: z.string() });
+const NoticeJob = z.object({
+  operator_id: OperatorId,
+  username: z.string(),
+  failures: z.number().int(),
+  window_minutes: z.number().int(),
+});
 
 const invalidResetToken = () =>
   ruleViolation('invalid_reset_token', 'The link is no longer valid. Request a new one.');
 
 export function createAuthService(deps: AppDeps) {
-  const { db, clock, config, mailer } = deps;
-  const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock);
+  const { db, clock, config, mailer, jobs } = deps;
+  const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock, jobs);
   const normalize = (username: string) => username.trim().toLowerCase();
 
+  /** A known user gets a single-use link by e-mail; an unknown one nothing. Runs after answering. */
+  async function sendResetLink(tx: Tx, payload: Record<string, unknown>): Promise<void> {
+    const job = ResetJob.safeParse(payload);
+    if (!job.success) return;
+    const { operator_id, username, url } = job.data;
+    const member = await repo.findMemberByUsername(tx, operator_id, username);
+    if (!member) return;
+    const operator = getOperator(operator_id);
+    const token = newToken();
+    const now = clock.now();
+    const link = `${linkOrigin(operator_id, url, config)}/password/update?token=${token}`;
+    const texts = resetMail[languageOf(member.locale)];
+    await repo.insertResetToken(tx, {
+      id: randomUUID(),
+      tokenHash: tokenHash(token),
+      memberId: member.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      usedAt: null,
+    });
+    await mailer.send(tx, {
+      operatorId: operator.id,
+      to: member.email,
+      subject: texts.subject(operator.brand),
+      text: texts.body({ firstName: member.firstName, brand: operator.brand, link }),
+    });
+  }
+
+  /** Tells a member of many failed sign-ins on their username (ADR 005), in their language. */
+  async function sendSignInNotice(tx: Tx, payload: Record<string, unknown>): Promise<void> {
+    const job = NoticeJob.safeParse(payload);
+    if (!job.success) return;
+    const { operator_id, username, failures, window_minutes } = job.data;
+    const member = await repo.findMemberByUsername(tx, operator_id, username);
+    if (!member) return;
+    const operator = getOperator(operator_id);
+    const texts = signInNoticeMail[languageOf(member.locale)];
+    const link = `${defaultOrigin(operator_id, config)}/password/reset`;
+    await mailer.send(tx, {
+      operatorId: operator.id,
+      to: member.email,
+      subject: texts.subject(operator.brand),
+      text: texts.body({
+        firstName: member.firstName,
+        brand: operator.brand,
+        failures,
+        minutes: window_minutes,
+        link,
+      }),
+    });
+  }
+
+  jobs.handle(PASSWORD_RESET_JOB, sendResetLink);
+  jobs.handle(SIGN_IN_NOTICE_JOB, sendSignInNotice);
+
   return {
+    /**
+     * Signs in, or answers the identical 401 for an unknown user and a wrong password.
+     * Only the address is ever refused (429); failures on the username from elsewhere
+     * slow it down a little but never lock its member out (ADR 005).
+     */
     async authenticate(input: AuthenticateRequest, ip: string): Promise<AuthenticateResponse> {
       const username = normalize(input.username);
       const keys = limiter.keysFor(input.operator_id, username, ip);
-      await limiter.assertAllowed(keys);
+      await limiter.assertAllowed([keys.pair, keys.address]);
+      await limiter.slowDown(keys);
 
       const member = await repo.findMemberByUsername(db, input.operator_id, username);
       let ok = false;
       if (member) ok = await verifyPassword(member.passwordHash, input.password);
       else await verifyDummy(input.password);
       if (!member || !ok) {
-        await limiter.recordFailure(keys);
+        await limiter.recordSignInFailure(keys, { operatorId: input.operator_id, username });
         throw passwordCheckFailed();
       }
 
@@ -52,8 +126,9 @@ export function createAuthService(deps: AppDeps) {
           expiresAt,
           revokedAt: null,
         });
-        // A correct password resets the username's failure count (not the IP's).
-        await repo.deleteFailures(tx, [keys[0]!.key]);
+        // The right password clears this address's count for the username; the username's
+        // own count (someone else's failures) runs out with the window.
+        await repo.deleteFailures(tx, [keys.pair.key]);
       });
       return { token, expires_at: expiresAt.toISOString() };
     },
@@ -73,35 +148,22 @@ export function createAuthService(deps: AppDeps) {
       await db.transaction((tx) => repo.revokeSession(tx, auth.sessionId, clock.now()));
     },
 
-    /** Always succeeds for the caller; a known user gets a single-use link by e-mail. */
+    /**
+     * Always 204, at once and alike for every username: the request only queues the job
+     * (one row, the same work whatever the username); the lookup, the token and the mail
+     * happen after the answer (issue 11, finding 2).
+     */
     async requestReset(input: ResetRequest): Promise<void> {
-      const member = await repo.findMemberByUsername(db, input.operator_id, normalize(input.username));
-      if (!member) return;
-      const operator = getOperator(input.operator_id);
-      const token = newToken();
-      const now = clock.now();
-      const link = `${linkOrigin(input.operator_id, input.url, config)}/password/update?token=${token}`;
-      const texts = resetMail[languageOf(member.locale)];
-      await db.transaction(async (tx) => {
-        await repo.insertResetToken(tx, {
-          id: randomUUID(),
-          tokenHash: tokenHash(token),
-          memberId: member.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-          usedAt: null,
-        });
-        await mailer.send(tx, {
-          operatorId: operator.id,
-          to: member.email,
-          subject: texts.subject(operator.brand),
-          text: texts.body({ firstName: member.firstName, brand: operator.brand, link }),
-        });
+      await jobs.enqueue(db, PASSWORD_RESET_JOB, {
+        operator_id: input.operator_id,
+        username: normalize(input.username),
+        url: input.url,
       });
+      jobs.kick();
     },
 
     /** Sets a new password with a reset token (once), and signs the member out everywhere. */
-    async updatePassword(input: UpdatePasswordRequest): Promise<void> {
+    async updatePassword(input: UpdatePasswordRequest, ip: string): Promise<void> {
       const hash = tokenHash(input.token);
       const found = await repo.findResetToken(db, hash);
       const now = clock.now();
@@ -114,7 +176,11 @@ export function createAuthService(deps: AppDeps) {
         await repo.useAllResetTokens(tx, found.memberId, now);
         await repo.updatePasswordHash(tx, found.memberId, passwordHash, now);
         await repo.revokeMemberSessions(tx, found.memberId, now);
-        await repo.deleteFailures(tx, [`user:${found.operatorId}:${found.username}`]);
+        // The member proved their mailbox: no delay any more, and this address may sign in.
+        await repo.deleteFailures(tx, [
+          usernameKey(found.operatorId, found.username),
+          pairKey(found.operatorId, found.username, ip),
+        ]);
       });
     },
   };

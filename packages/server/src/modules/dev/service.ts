@@ -14,6 +14,9 @@ export interface OutboxEntry {
 export function createDevService(deps: AppDeps) {
   return {
     async outbox(to: string | undefined): Promise<OutboxEntry[]> {
+      // Mails written after answering (a reset link, a sign-in notice) are shown as soon as
+      // their request has answered: the jobs due now run first.
+      await deps.jobs.drain();
       const rows = await listOutbox(deps.db, to);
       return rows.map((r) => ({
         id: r.id,

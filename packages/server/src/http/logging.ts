@@ -1,0 +1,131 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * What the logs may hold, by allow-list (docs/security.md, finding 4). An error is logged
+ * as its kind (class name and code, SQLSTATE for the database, and its cause's) and its
+ * stack frames, never its message: a failing query's message holds its parameters
+ * (e-mail addresses, reset links, message bodies) and PostgreSQL's detail the values of a
+ * row. A request is logged as method, path, host and address; of its query string only
+ * the names, and the values of the parameters listed below.
+ */
+
+/** Query parameters whose values may be logged; any other value is replaced. */
+const LOGGED_QUERY_VALUES = new Set(['checkout_id', 'year', 'status', 'locale', 'language']);
+
+/** Codes are identifiers (ECONNREFUSED, 23505, FST_ERR_…), never data. */
+const CODE = /^[A-Z0-9_]{1,64}$/;
+const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const MAX_URL = 300;
+const MAX_FRAMES = 12;
+
+export interface LoggedError {
+  type: string;
+  code?: string;
+  statusCode?: number;
+  cause?: LoggedError;
+  stack?: string;
+}
+
+/** The kind of an error and where it was thrown; nothing the error carries as data. */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const name =
+    error.constructor?.name && NAME.test(error.constructor.name) ? error.constructor.name : 'Error';
+  const { code, statusCode, cause } = error as { code?: unknown; statusCode?: unknown; cause?: unknown };
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, MAX_FRAMES)
+    .map((line) => line.trim());
+  return {
+    type: name,
+    ...(typeof code === 'string' && CODE.test(code) ? { code } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    ...(cause !== undefined && depth < 3 ? { cause: serializeError(cause, depth + 1) } : {}),
+    ...(frames.length > 0 && depth === 0 ? { stack: frames.join('\n') } : {}),
+  };
+}
+
+/** The path and, of the query string, the names (and the values of allowed ones). */
+export function safeUrl(url: string): string {
+  const [path = '/', query] = url.split(/\?(.*)/s, 2);
+  const shortPath = path.length > MAX_URL ? `${path.slice(0, MAX_URL)}…` : path;
+  if (!query) return shortPath;
+  const parts = query
+    .split('&')
+    .filter(Boolean)
+    .slice(0, 20)
+    .map((pair) => {
+      const [rawName = '', value] = pair.split(/=(.*)/s, 2);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName);
+      } catch {
+        name = '';
+      }
+      if (!NAME.test(name)) return '[param]';
+      if (value === undefined) return name;
+      return LOGGED_QUERY_VALUES.has(name) && /^[\w.-]{0,64}$/.test(value)
+        ? `${name}=${value}`
+        : `${name}=[redacted]`;
+    });
+  return `${shortPath}?${parts.join('&')}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, unknown>;
+  ip?: string;
+  routeOptions?: { url?: string };
+}
+
+export function serializeRequest(req: LoggedRequest) {
+  const host = typeof req.headers.host === 'string' ? req.headers.host.slice(0, 100) : undefined;
+  return {
+    method: req.method,
+    url: safeUrl(req.url),
+    ...(req.routeOptions?.url ? { route: req.routeOptions.url } : {}),
+    host,
+    remoteAddress: req.ip,
+  };
+}
+
+const serializeReply = (reply: { statusCode: number }) => ({ statusCode: reply.statusCode });
+
+/**
+ * A log call that carries an error keeps its own message only when that message is not
+ * the error's: Fastify and pino log `error.message` as the message of a failed request.
+ */
+function withoutErrorMessage(args: unknown[]): unknown[] {
+  const [first, message, ...rest] = args;
+  const error =
+    first instanceof Error
+      ? first
+      : first && typeof first === 'object' && (first as { err?: unknown }).err instanceof Error
+        ? ((first as { err: Error }).err as Error)
+        : null;
+  if (!error) return args;
+  const object = first instanceof Error ? { err: first } : first;
+  const ownMessage = typeof message === 'string' && (!error.message || !message.includes(error.message));
+  return [object, ownMessage ? message : serializeError(error).type, ...(ownMessage ? rest : [])];
+}
+
+/** The logged shape Fastify's types expect of `err`; ours leaves the message out on purpose. */
+type FastifyErrorShape = { [key: string]: unknown; type: string; message: string; stack: string };
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      req: serializeRequest,
+      res: serializeReply,
+      err: (error: unknown) => serializeError(error) as unknown as FastifyErrorShape,
+    },
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, withoutErrorMessage(args) as Parameters<typeof method>);
+      },
+    },
+  };
+}
