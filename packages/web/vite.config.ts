@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { apiRoutes } from './vite/api-routes.ts';
 import { precompress } from './vite/precompress.ts';
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), apiRoutes(), precompress()],
   server: {
     proxy: { '/api': apiTarget },
   },

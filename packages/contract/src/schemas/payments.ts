@@ -129,10 +129,6 @@ export const VerifoneCreditCardRequest = z
   .catchall(z.string().max(2000));
 export type VerifoneCreditCardRequest = z.infer<typeof VerifoneCreditCardRequest>;
 
-/** The message of a card that was registered before; the portal treats it as success (spec section 7). */
-export const CARD_ALREADY_EXISTS_MESSAGE = 'Credit card already exists';
-export const CARD_REGISTERED_MESSAGE = 'Credit card registered';
-
 /** The banner on /payment/payment-method-updated (spec section 4). */
 export const CardUpdateOutcome = z.enum(['unknown', 'success', 'exists', 'error']);
 export type CardUpdateOutcome = z.infer<typeof CardUpdateOutcome>;
