@@ -24,6 +24,7 @@ export function createAuthService(deps: AppDeps) {
   const { db, clock, config, mailer } = deps;
   const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock);
   const normalize = (username: string) => username.trim().toLowerCase();
+  const findLiveSession = repo.prepareFindLiveSession(db);
 
   return {
     async authenticate(input: AuthenticateRequest, ip: string): Promise<AuthenticateResponse> {
@@ -60,7 +61,7 @@ export function createAuthService(deps: AppDeps) {
 
     /** The member behind a bearer token, or null when it is unknown, expired or revoked. */
     async resolve(token: string): Promise<AuthContext | null> {
-      const session = await repo.findLiveSession(db, tokenHash(token), clock.now());
+      const session = await findLiveSession(tokenHash(token), clock.now());
       if (!session) return null;
       return {
         sessionId: session.id,

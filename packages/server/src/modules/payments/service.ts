@@ -6,17 +6,17 @@ import {
   isInactiveStatus,
   vatRateOn,
 } from '@portal/domain';
-import type { invoiceLines, invoices, members, payments, refunds } from '../../db/schema.ts';
+import type { invoiceLines, invoices, payments, refunds } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
+import type { MemberRow } from '../membership/repository.ts';
 import * as membershipRepo from '../membership/repository.ts';
 import { partiesOf } from './parties.ts';
 import * as repo from './repository.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
-type MemberRow = typeof members.$inferSelect;
 
 const period = (from: string | null, to: string | null) => (from && to ? { from, to } : null);
 
