@@ -27,21 +27,27 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
  * request asks this, so the query is prepared once per database instead of built each time.
  */
 export function prepareFindLiveSession(db: Db) {
-  const query = db
-    .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        // A Param, so the instant goes through the column's encoder as a plain value would.
-        gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt)),
-      ),
-    )
-    .limit(1)
-    .prepare('auth_live_session');
-  return async (hash: string, now: Date) => (await query.execute({ hash, now }))[0];
+  // Prepared on first use: building the app must not touch the database.
+  const prepare = () =>
+    db
+      .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          // A Param, so the instant goes through the column's encoder as a plain value would.
+          gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt)),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_live_session');
+  let query: ReturnType<typeof prepare> | null = null;
+  return async (hash: string, now: Date) => {
+    query ??= prepare();
+    return (await query.execute({ hash, now }))[0];
+  };
 }
 
 export async function revokeSession(ex: Executor, id: string, at: Date): Promise<void> {

@@ -131,68 +131,72 @@ export function prepareReadModel(db: Db) {
     presentation: referralPromotions.presentation,
   })} from ${referralPromotions} where ${referralPromotions.operatorId} = ${members.operatorId} and ${referralPromotions.status} = 'active' order by ${referralPromotions.createdAt} desc limit 1)`;
 
-  // Only what the read model shows: no password hash, no club address or hours.
-  const query = db
-    .select({
-      member: {
-        id: members.id,
-        operatorId: members.operatorId,
-        firstName: members.firstName,
-        lastName: members.lastName,
-        gender: members.gender,
-        birthdate: members.birthdate,
-        email: members.email,
-        street: members.street,
-        postalCode: members.postalCode,
-        postalLocation: members.postalLocation,
-        country: members.country,
-        mobilePrefix: members.mobilePrefix,
-        mobileNumber: members.mobileNumber,
-        locale: members.locale,
-        gdprOptIn: members.gdprOptIn,
-        gdprUpdatedAt: members.gdprUpdatedAt,
-      },
-      membership: {
-        id: memberships.id,
-        membershipNumber: memberships.membershipNumber,
-        signupKind: memberships.signupKind,
-        beginDate: memberships.beginDate,
-        cancelledOn: memberships.cancelledOn,
-        endDate: memberships.endDate,
-        stoppedOn: memberships.stoppedOn,
-        withdrawnOn: memberships.withdrawnOn,
-        referralCode: memberships.referralCode,
-        sheltered: memberships.sheltered,
-        createdAt: memberships.createdAt,
-      },
-      location: {
-        id: locations.id,
-        name: locations.name,
-        openingDate: locations.openingDate,
-        closingDate: locations.closingDate,
-      },
-      product: {
-        presentation: products.presentation,
-        locationIds: products.locationIds,
-        monthlyFee: products.monthlyFee,
-        bindingMonths: products.bindingMonths,
-        requirePhoneVerification: products.requirePhoneVerification,
-      },
-      freezes: freezePeriodsJson,
-      keys: keysJson,
-      paymentMethod: paymentMethodJson,
-      promotion: promotionJson,
-    })
-    .from(memberships)
-    .innerJoin(members, eq(members.id, memberships.memberId))
-    .innerJoin(locations, eq(locations.id, memberships.locationId))
-    .innerJoin(products, eq(products.id, memberships.productId))
-    .where(eq(memberships.memberId, sql.placeholder('memberId')))
-    .orderBy(desc(memberships.createdAt))
-    .limit(1)
-    .prepare('membership_read_model');
+  // Only what the read model shows: no password hash, no club address or hours. Prepared
+  // on first use: building the app must not touch the database.
+  const prepare = () =>
+    db
+      .select({
+        member: {
+          id: members.id,
+          operatorId: members.operatorId,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          gender: members.gender,
+          birthdate: members.birthdate,
+          email: members.email,
+          street: members.street,
+          postalCode: members.postalCode,
+          postalLocation: members.postalLocation,
+          country: members.country,
+          mobilePrefix: members.mobilePrefix,
+          mobileNumber: members.mobileNumber,
+          locale: members.locale,
+          gdprOptIn: members.gdprOptIn,
+          gdprUpdatedAt: members.gdprUpdatedAt,
+        },
+        membership: {
+          id: memberships.id,
+          membershipNumber: memberships.membershipNumber,
+          signupKind: memberships.signupKind,
+          beginDate: memberships.beginDate,
+          cancelledOn: memberships.cancelledOn,
+          endDate: memberships.endDate,
+          stoppedOn: memberships.stoppedOn,
+          withdrawnOn: memberships.withdrawnOn,
+          referralCode: memberships.referralCode,
+          sheltered: memberships.sheltered,
+          createdAt: memberships.createdAt,
+        },
+        location: {
+          id: locations.id,
+          name: locations.name,
+          openingDate: locations.openingDate,
+          closingDate: locations.closingDate,
+        },
+        product: {
+          presentation: products.presentation,
+          locationIds: products.locationIds,
+          monthlyFee: products.monthlyFee,
+          bindingMonths: products.bindingMonths,
+          requirePhoneVerification: products.requirePhoneVerification,
+        },
+        freezes: freezePeriodsJson,
+        keys: keysJson,
+        paymentMethod: paymentMethodJson,
+        promotion: promotionJson,
+      })
+      .from(memberships)
+      .innerJoin(members, eq(members.id, memberships.memberId))
+      .innerJoin(locations, eq(locations.id, memberships.locationId))
+      .innerJoin(products, eq(products.id, memberships.productId))
+      .where(eq(memberships.memberId, sql.placeholder('memberId')))
+      .orderBy(desc(memberships.createdAt))
+      .limit(1)
+      .prepare('membership_read_model');
+  let query: ReturnType<typeof prepare> | null = null;
 
   return async (memberId: string) => {
+    query ??= prepare();
     const [row] = await query.execute({ memberId });
     if (!row) return undefined;
     return {
