@@ -19,6 +19,14 @@ export const PROFILE_MAX_LENGTH = {
   number: 32,
 } as const;
 
+/**
+ * GET /v1/membership/invoices answers at most this many invoices, newest first, unless the
+ * call asks for fewer (`limit`): twenty years of monthly invoices, every invoice a member
+ * plausibly has. A longer list goes on with `before` (Link header rel="next").
+ */
+export const INVOICE_PAGE_DEFAULT = 240;
+export const INVOICE_PAGE_MAX = 500;
+
 /** The message of a card that was registered before; the portal treats it as success (spec section 7). */
 export const CARD_ALREADY_EXISTS_MESSAGE = 'Credit card already exists';
 export const CARD_REGISTERED_MESSAGE = 'Credit card registered';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_PAGE_MAX } from '../constants.ts';
 import { Currency, IsoDate, IsoDateTime, MinorUnits, Period } from './common.ts';
 
 export const CardProvider = z.enum(['verifone', 'dibs']);
@@ -111,6 +112,18 @@ export const RefundReceipt = z.object({
   created_at: IsoDateTime,
 });
 export type RefundReceipt = z.infer<typeof RefundReceipt>;
+
+/**
+ * GET /v1/membership/invoices?limit=&before=: a page of the list, newest first. `before` is
+ * the id of the last invoice of the previous page (the Link header's rel="next" names it).
+ */
+export const InvoiceListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(INVOICE_PAGE_MAX).optional(),
+    before: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
 export const DibsUrlQuery = z
   .object({
