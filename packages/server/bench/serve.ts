@@ -67,6 +67,20 @@ const portOf = (server: { server: { address(): unknown } }) => {
 };
 
 let closing = false;
+// Requests the load generator abandoned when it stopped may still be reading from a database
+// connection that closing ends: their connection errors are the end of the run, not a failure.
+const endOfRun = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  if (
+    closing &&
+    ['ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED'].includes(code)
+  )
+    return;
+  throw error;
+};
+process.on('unhandledRejection', endOfRun);
+process.on('uncaughtException', endOfRun);
+
 async function shutdown() {
   if (closing) return;
   closing = true;

@@ -1,3 +1,5 @@
+// Modules the build makes (packages/web/vite): their types for TypeScript.
+
 declare module 'virtual:portal-api-routes' {
   import type { EndpointName } from '@portal/contract';
 
@@ -14,4 +16,12 @@ declare module 'virtual:portal-api-routes' {
 
   /** Every endpoint of @portal/contract, from packages/web/vite/api-routes.ts. */
   export const routes: Record<EndpointName, ApiRoute>;
+}
+
+declare module '*.json?public' {
+  import type { Catalogue } from './lib/i18n.ts';
+
+  /** The signed-out sections of a catalogue (packages/web/vite/catalogue-parts.ts). */
+  const catalogue: Catalogue;
+  export default catalogue;
 }
