@@ -8,6 +8,8 @@ import type { Plugin } from 'vite';
  */
 export const PUBLIC_SECTIONS = [
   'common',
+  'actions',
+  'pages',
   'language',
   'auth',
   'footer',
