@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, in the order a failure is cheapest to find,
 // then one closing line `N passed, N failed` totalled over all suites.
-// Typecheck and lint count as one check each; Vitest and Playwright count their tests.
+// Typecheck, lint, the bundle budget and the benchmark count as one check each; Vitest and
+// Playwright count their tests. The benchmark prints its figures and fails only if it breaks.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +66,15 @@ countReport('vitest', vitestOk, vitestReport, (r) => ({
   failed: r.numFailedTests,
   skipped: r.numPendingTests + r.numTodoTests,
 }));
+
+// The web app's JavaScript per screen against its limits (packages/web/scripts/bundle-budget.mjs).
+check('bundle budget', 'sh', [
+  '-c',
+  'npm run --silent build -w packages/web && npm run --silent budget -w packages/web',
+]);
+// The read model's speed against a bare Fastify route: a figure, not a pass/fail timing
+// (scripts/bench.mjs; on PostgreSQL when DATABASE_URL is set).
+check('benchmark', 'npm', ['run', '--silent', 'bench']);
 
 const e2eReport = join(out, 'e2e.json');
 const e2eOk = run('browser tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {

@@ -1,11 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { apiRoutes } from './vite/api-routes.ts';
+import { catalogueParts } from './vite/catalogue-parts.ts';
+import { precompress } from './vite/precompress.ts';
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiRoutes(), catalogueParts(), precompress()],
   server: {
     proxy: { '/api': apiTarget },
   },
@@ -16,6 +19,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Read by scripts/bundle-budget.mjs.
+    manifest: true,
   },
   test: {
     name: 'web',

@@ -30,6 +30,7 @@ import {
   HealthInsuranceConfirmation,
   HealthInsuranceQuery,
   Invoice,
+  InvoiceListQuery,
   InvoiceParams,
   ManualRefundRequest,
   RefundableItem,
@@ -101,7 +102,13 @@ export const endpoints = {
     response: ReferralPromotion,
   }),
 
-  invoices: ep({ method: 'GET', path: '/v1/membership/invoices', auth: true, response: z.array(Invoice) }),
+  invoices: ep({
+    method: 'GET',
+    path: '/v1/membership/invoices',
+    auth: true,
+    query: InvoiceListQuery,
+    response: z.array(Invoice),
+  }),
   nextInvoice: ep({
     method: 'GET',
     path: '/v1/membership/invoices/next',

@@ -1,18 +1,8 @@
 import { z } from 'zod';
+import { BUSINESS_ERROR_TYPES } from './constants.ts';
 
-/**
- * Error types with a text in the portal (spec section 8), plus the ones our server uses
- * for malformed input and access. Anything else shows the generic text.
- */
-export const BusinessErrorType = z.enum([
-  'already_in_cancellation_error',
-  'cancel_in_freeze_not_allowed',
-  'cancel_with_scheduled_freeze_not_allowed',
-  'invalid_status_to_freeze',
-  'max_freeze_months_reached',
-  'no_cancellation_to_undo',
-  'scheduled_freeze_present',
-]);
+/** The error types with a text in the portal (constants.ts). */
+export const BusinessErrorType = z.enum(BUSINESS_ERROR_TYPES);
 export type BusinessErrorType = z.infer<typeof BusinessErrorType>;
 
 export const TransportErrorType = z.enum([
@@ -40,6 +30,3 @@ export const ErrorBody = z.object({
   errors: z.array(ErrorItem),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** The reason the login screen maps to 'Wrong username and/or password'. */
-export const PASSWORD_CHECK_FAILED = 'password check failed';

@@ -1,3 +1,4 @@
+export * from './constants.ts';
 export * from './schemas/common.ts';
 export * from './schemas/access.ts';
 export * from './schemas/account.ts';

@@ -23,23 +23,31 @@ export function isIsoDate(value: string): boolean {
   return fromUtc(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) === value;
 }
 
-// Building a formatter costs far more than formatting; dates of many instants reuse one per timezone.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+// Building a formatter costs far more than formatting, and formatting far more than a
+// lookup: one formatter per timezone, and the last minute's answer per timezone (the
+// operators' timezones move by whole minutes, so a date holds for a whole minute).
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: IsoDate }>();
 
 /** Today's date in a timezone, from one reading of the clock. */
 export function todayIn(timezone: string, now: Date): IsoDate {
-  let format = dayFormats.get(timezone);
-  if (!format) {
+  const minute = Math.floor(now.getTime() / 60_000);
+  let cached = dayFormats.get(timezone);
+  if (!cached) {
     // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
+    const format = new Intl.DateTimeFormat('en-CA', {
       timeZone: timezone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
-    dayFormats.set(timezone, format);
+    cached = { format, minute: Number.NaN, day: '' };
+    dayFormats.set(timezone, cached);
   }
-  return format.format(now);
+  if (cached.minute !== minute) {
+    cached.day = cached.format.format(now);
+    cached.minute = minute;
+  }
+  return cached.day;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {

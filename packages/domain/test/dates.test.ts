@@ -37,6 +37,19 @@ describe('calendar dates', () => {
     expect(todayIn('UTC', lateEvening)).toBe('2026-03-31');
   });
 
+  it('turns the day at local midnight however the calls of the timezones alternate', () => {
+    // In January Helsinki's midnight is 22:00 UTC, Berlin's 23:00 UTC.
+    const beforeHelsinki = new Date('2026-01-14T21:59:59.999Z');
+    const atHelsinki = new Date('2026-01-14T22:00:00.000Z');
+    expect(todayIn('Europe/Helsinki', beforeHelsinki)).toBe('2026-01-14');
+    expect(todayIn('Europe/Berlin', beforeHelsinki)).toBe('2026-01-14');
+    expect(todayIn('Europe/Berlin', atHelsinki)).toBe('2026-01-14');
+    expect(todayIn('Europe/Helsinki', atHelsinki)).toBe('2026-01-15');
+    expect(todayIn('Europe/Berlin', new Date('2026-01-14T23:00:00Z'))).toBe('2026-01-15');
+    // A clock set back (tests, demos) gets that instant's date, not the last one asked.
+    expect(todayIn('Europe/Helsinki', beforeHelsinki)).toBe('2026-01-14');
+  });
+
   it('rejects impossible dates', () => {
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('2026-2-3')).toBe(false);

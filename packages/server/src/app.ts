@@ -62,6 +62,7 @@ import { createReferralService } from './modules/referral/service.ts';
 import { createDoorKeyring } from './modules/workouts/door-keys.ts';
 import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutsService } from './modules/workouts/service.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { clientErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  await registerCompression(app);
   // Request limits (password reset, unknown paths) count per process unless Redis is
   // configured; with REDIS_URL every process shares the same counters.
   const redis = config.redisUrl

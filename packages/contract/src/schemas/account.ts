@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { IsoDateTime } from './common.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { IsoDateTime, Locale, OperatorId } from './common.ts';
-
-export const MIN_PASSWORD_LENGTH = 3;
 
 export const AuthenticateRequest = z
   .object({

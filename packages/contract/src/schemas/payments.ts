@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_PAGE_MAX } from '../constants.ts';
 import { Currency, IsoDate, IsoDateTime, MinorUnits, Period } from './common.ts';
 
 export const CardProvider = z.enum(['verifone', 'dibs']);
@@ -112,6 +113,18 @@ export const RefundReceipt = z.object({
 });
 export type RefundReceipt = z.infer<typeof RefundReceipt>;
 
+/**
+ * GET /v1/membership/invoices?limit=&before=: a page of the list, newest first. `before` is
+ * the id of the last invoice of the previous page (the Link header's rel="next" names it).
+ */
+export const InvoiceListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(INVOICE_PAGE_MAX).optional(),
+    before: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
 export const DibsUrlQuery = z
   .object({
     cancel: z.string().max(2000),
@@ -128,10 +141,6 @@ export const VerifoneCreditCardRequest = z
   .object({ location_id: z.string().min(1).max(64) })
   .catchall(z.string().max(2000));
 export type VerifoneCreditCardRequest = z.infer<typeof VerifoneCreditCardRequest>;
-
-/** The message of a card that was registered before; the portal treats it as success (spec section 7). */
-export const CARD_ALREADY_EXISTS_MESSAGE = 'Credit card already exists';
-export const CARD_REGISTERED_MESSAGE = 'Credit card registered';
 
 /** The banner on /payment/payment-method-updated (spec section 4). */
 export const CardUpdateOutcome = z.enum(['unknown', 'success', 'exists', 'error']);

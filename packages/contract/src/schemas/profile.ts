@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_MAX_LENGTH } from '../constants.ts';
 import { IsoDate, IsoDateTime } from './common.ts';
 
 export const Address = z.object({
@@ -25,16 +26,6 @@ export const Profile = z.object({
   gdpr_opt_in: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
-
-/** Longest texts the profile accepts (the portal's form and the server check the same). */
-export const PROFILE_MAX_LENGTH = {
-  email: 254,
-  street: 200,
-  postal_code: 20,
-  postal_location: 100,
-  /** A national mobile number, before spaces are removed. */
-  number: 32,
-} as const;
 
 /**
  * PATCH /v1/membership/profile. The portal removes birthdate, gender and names before

@@ -123,6 +123,9 @@ export const memberships = pgTable(
   (t) => [
     uniqueIndex('memberships_number_uq').on(t.membershipNumber),
     index('memberships_member_idx').on(t.memberId),
+    // Foreign keys are indexed too: deleting or moving a club or product finds its memberships.
+    index('memberships_location_idx').on(t.locationId),
+    index('memberships_product_idx').on(t.productId),
   ],
 );
 
@@ -511,7 +514,10 @@ export const passwordResetTokens = pgTable(
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_member_idx').on(t.memberId),
+  ],
 );
 
 /**
@@ -572,7 +578,10 @@ export const events = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: instant('created_at').notNull(),
   },
-  (t) => [index('events_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('events_member_idx').on(t.memberId, t.createdAt),
+    index('events_membership_idx').on(t.membershipId),
+  ],
 );
 
 /** Every e-mail and SMS the system sends; the sandbox adapters only store them. */

@@ -46,7 +46,8 @@ export function withOperatorMeta(html: string, operator: string): string {
 }
 
 /**
- * Serves packages/web/dist at `/` (hashed files under /assets cached for a year) and, for
+ * Serves packages/web/dist at `/` (hashed files under /assets cached for a year, every file
+ * pre-compressed by the build where the client accepts brotli or gzip) and, for
  * any other GET outside /api that is not a file, index.html with the operator of the host
  * name in a meta tag (no-cache). Everything else unknown is a 404 error body. The 404
  * handler is rate limited.
@@ -59,6 +60,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build writes a .br and a .gz beside each text file (packages/web/vite/precompress.ts):
+      // sent with Content-Encoding and Vary: Accept-Encoding to clients that accept them.
+      preCompressed: true,
       allowedPath: (pathname) => !isApi(pathname) && pathname !== '/index.html',
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -165,7 +165,8 @@ describe('logged-in shell', () => {
     start('/membership/reactivate');
     await statusRegion();
     expect(window.location.pathname).toBe('/membership/reactivate');
-    expect(screen.getByRole('button', { name: 'Confirm reactivation' })).toBeInTheDocument();
+    // The page is a chunk of its own: it may arrive just after the shell.
+    expect(await screen.findByRole('button', { name: 'Confirm reactivation' })).toBeInTheDocument();
   });
 
   it('redirects /referral to / for a status without referral', async () => {
@@ -195,7 +196,7 @@ describe('logged-in shell', () => {
     });
     start('/contact', 'no');
     await statusRegion();
-    expect(screen.getByText('100234')).toBeInTheDocument();
+    expect(await screen.findByText('100234')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: getOperator('no').supportEmail })).toHaveAttribute(
       'href',
       `mailto:${getOperator('no').supportEmail}`,

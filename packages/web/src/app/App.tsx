@@ -5,7 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
 import { NotImplementedBanner } from '../components/NotImplementedBanner.tsx';
-import { i18n as appI18n } from '../lib/i18n.ts';
+import { i18n as appI18n, loadFullCatalogue } from '../lib/i18n.ts';
 import { OperatorContext } from '../lib/operator.ts';
 import { useSession } from '../lib/session.ts';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
@@ -15,7 +15,9 @@ import { LoggedOutApp } from './LoggedOutApp.tsx';
  * The logged-in part is its own chunk (with TanStack Query and the shell): the login page
  * loads none of it. Signing out (or a 401) unmounts it, and its query cache goes with it.
  */
-const LoggedInApp = lazy(() => import('./shell/LoggedInApp.tsx'));
+const LoggedInApp = lazy(
+  async () => (await Promise.all([import('./shell/LoggedInApp.tsx'), loadFullCatalogue()]))[0],
+);
 
 function Root({ queryClient }: { queryClient?: QueryClient | undefined }) {
   const { token } = useSession();

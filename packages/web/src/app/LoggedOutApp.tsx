@@ -9,15 +9,18 @@ import { AccessibilityPage } from '../features/accessibility/AccessibilityPage.t
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage.tsx';
+import { loadFullCatalogue } from '../lib/i18n.ts';
 import { useOperator } from '../lib/operator.ts';
 import styles from './LoggedOutApp.module.css';
 
 // Its own chunk (with zod and the form library): the login page loads none of it.
-const PublicCancellationPage = lazy(() =>
-  import('../features/cancellation/public/PublicCancellationPage.tsx').then((m) => ({
-    default: m.PublicCancellationPage,
-  })),
-);
+const PublicCancellationPage = lazy(async () => {
+  const [page] = await Promise.all([
+    import('../features/cancellation/public/PublicCancellationPage.tsx'),
+    loadFullCatalogue(),
+  ]);
+  return { default: page.PublicCancellationPage };
+});
 /** Pages whose form needs more width than the sign-in card. */
 const WIDE_PAGES = new Set(['/cancel-contract', '/accessibility']);
 

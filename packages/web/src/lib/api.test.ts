@@ -1,3 +1,5 @@
+import { endpoints } from '@portal/contract';
+import { routes } from 'virtual:portal-api-routes';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fakeFetch.ts';
 import { membershipFixture } from '../test/fixtures.ts';
@@ -112,5 +114,26 @@ describe('api client', () => {
     await expect(
       api('resetPassword', { body: { operator_id: 'de', username: 'x', url: 'u', locale: 'en-DE' } }),
     ).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('sends the request at once, before the schemas that check its answer have loaded', () => {
+    session.signIn('tok-1');
+    const { fn } = fakeFetch({ 'GET /api/v2/membership': { body: membershipFixture() } });
+    const answer = api('membership');
+    // Nothing has been awaited yet: the request is already out.
+    expect(fn).toHaveBeenCalledTimes(1);
+    return expect(answer).resolves.toMatchObject({ membership_number: '100234' });
+  });
+
+  it('knows method, path and auth of every endpoint of the contract', () => {
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      expect(routes[name as keyof typeof routes], name).toEqual({
+        method: endpoint.method,
+        path: endpoint.path,
+        auth: endpoint.auth,
+        noContent: endpoint.response === null,
+      });
+    }
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(endpoints).sort());
   });
 });

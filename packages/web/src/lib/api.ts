@@ -1,4 +1,5 @@
-import type { Endpoint, EndpointName, ErrorBody, endpoints } from '@portal/contract';
+import type { EndpointName, ErrorBody, endpoints } from '@portal/contract';
+import { type ApiRoute, routes } from 'virtual:portal-api-routes';
 import type { z } from 'zod';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
@@ -70,7 +71,7 @@ export interface CallOptions<N extends EndpointName> {
   notFoundIsAnswer?: boolean;
 }
 
-function buildUrl(endpoint: Endpoint, params?: object, query?: object): string {
+function buildUrl(endpoint: ApiRoute, params?: object, query?: object): string {
   const values = (params ?? {}) as Record<string, unknown>;
   const path = endpoint.path.replace(/:(\w+)/g, (_, key: string) => {
     const value = values[key];
@@ -85,22 +86,27 @@ function buildUrl(endpoint: Endpoint, params?: object, query?: object): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-type Contract = typeof import('@portal/contract');
+type Contract = typeof import('./schemas.ts');
 let contract: Promise<Contract> | null = null;
 
 /**
- * The contract's schemas (and zod with them) are loaded with the first call, not with the
- * page: the login page's JavaScript stays small (it is in a chunk of its
- * own). Every answer is still parsed before anyone sees it.
+ * The contract's schemas (and zod with them) are a chunk of their own, loaded with the first
+ * call while its request is under way, not with the page: the login page's JavaScript stays
+ * small and no request waits for the schemas. Every answer is still parsed before anyone
+ * sees it. A failed download is tried again with the next call.
  */
 export function loadContract(): Promise<Contract> {
-  contract ??= import('@portal/contract');
+  contract ??= import('./schemas.ts').catch((error: unknown) => {
+    contract = null;
+    throw error;
+  });
   return contract;
 }
 
-async function readErrorBody(response: Response, schemas: Contract): Promise<ErrorBody | null> {
+async function readErrorBody(response: Response, contract: Promise<Contract>): Promise<ErrorBody | null> {
   try {
-    const parsed = schemas.ErrorBody.safeParse(await response.json());
+    const json: unknown = await response.json();
+    const parsed = (await contract).ErrorBody.safeParse(json);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -122,8 +128,10 @@ export async function api<N extends EndpointName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<ApiResponse<N>> {
-  const schemas = await loadContract();
-  const endpoint: Endpoint = schemas.endpoints[name];
+  const endpoint = routes[name];
+  // Sent at once; the schemas that check the answer load meanwhile.
+  const contractLoaded = loadContract();
+  contractLoaded.catch(() => {}); // awaited below; a failure surfaces there
   const method = endpoint.method;
   const url = buildUrl(endpoint, options.params as object | undefined, options.query as object | undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -145,7 +153,7 @@ export async function api<N extends EndpointName>(
   }
 
   if (!response.ok) {
-    const body = await readErrorBody(response, schemas);
+    const body = await readErrorBody(response, contractLoaded);
     const error = new ApiError(response.status, body, method, url);
     if (endpoint.auth) {
       if (response.status === 401) session.clear('expired');
@@ -155,14 +163,16 @@ export async function api<N extends EndpointName>(
     throw error;
   }
 
-  if (endpoint.response === null) return undefined as ApiResponse<N>;
+  if (endpoint.noContent) return undefined as ApiResponse<N>;
   let json: unknown;
   try {
     json = await response.json();
   } catch {
     throw new ContractError(method, url, ['the body is not JSON']);
   }
-  const parsed = endpoint.response.safeParse(json);
+  const schema = (await contractLoaded).endpoints[name].response;
+  if (schema === null) return undefined as ApiResponse<N>;
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const error = new ContractError(method, url, describeIssues(parsed.error));
     console.error(error.message, parsed.error.issues);

@@ -1,4 +1,4 @@
-import { BusinessErrorType, type ErrorItem } from '@portal/contract';
+import { BUSINESS_ERROR_TYPES, type BusinessErrorType, type ErrorItem } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { ApiError, ContractError, NetworkError } from './api.ts';
 import { formatDate } from './format.ts';
@@ -10,19 +10,21 @@ const MESSAGE_CODES = new Set<string>([
   'cancel_with_scheduled_freeze_not_allowed',
 ]);
 
+const isBusinessErrorType = (type: string): type is BusinessErrorType =>
+  (BUSINESS_ERROR_TYPES as readonly string[]).includes(type);
+
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
 /** The text of one error item of spec section 8, or null when the code has none. */
 export function errorItemText(item: ErrorItem, t: TFunction, locale: string): string | null {
-  const parsed = BusinessErrorType.safeParse(item.type);
-  if (!parsed.success) return null;
+  if (!isBusinessErrorType(item.type)) return null;
   const ctx = item.context ?? {};
   const message =
     item.message?.trim() || (MESSAGE_CODES.has(item.type) ? t(`errors.fallback.${item.type}`) : '');
   const status = text(ctx.status);
-  return t(`errors.codes.${parsed.data}`, {
+  return t(`errors.codes.${item.type}`, {
     message,
     status: status ? t(`statusName.${status}`, { defaultValue: status }) : '',
     max_months: text(ctx.max_months),

@@ -6,14 +6,30 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
+type Loaders = Record<Language, () => Promise<{ default: Catalogue }>>;
+
 /** Each catalogue is its own chunk; only the one in use is downloaded. */
-const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
+const loaders: Loaders = {
   en: () => import('../locales/en.json'),
   de: () => import('../locales/de.json'),
   fr: () => import('../locales/fr.json'),
   nb: () => import('../locales/nb.json'),
   fi: () => import('../locales/fi.json'),
 };
+
+/** The signed-out sections only (vite/catalogue-parts.ts): what the login page needs. */
+const publicLoaders: Loaders = {
+  en: () => import('../locales/en.json?public'),
+  de: () => import('../locales/de.json?public'),
+  fr: () => import('../locales/fr.json?public'),
+  nb: () => import('../locales/nb.json?public'),
+  fi: () => import('../locales/fi.json?public'),
+};
+
+/** Which part of the catalogues the app needs now; it only grows (signing in). */
+export type CataloguePart = 'public' | 'full';
+let part: CataloguePart = 'full';
+const loaded = new Map<Language, CataloguePart>();
 
 /** Every language named in its own language, as the switcher shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -27,9 +43,20 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const i18n: I18n = i18next.createInstance();
 
 async function ensureCatalogue(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const catalogue = await loaders[language]();
+  const has = loaded.get(language);
+  if (has === 'full' || has === part) return;
+  const catalogue = await (part === 'full' ? loaders : publicLoaders)[language]();
   i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  if (loaded.get(language) !== 'full') loaded.set(language, part);
+}
+
+/**
+ * The whole catalogue of the language in use, before the signed-in app or the public
+ * cancellation form shows (the login page loads its own sections only).
+ */
+export async function loadFullCatalogue(): Promise<void> {
+  part = 'full';
+  if (i18n.isInitialized) await ensureCatalogue(languageOf(i18n.language));
 }
 
 /** The stored choice when the operator offers it, else the operator's default locale. */
@@ -45,7 +72,13 @@ export function hasChosenLocale(operator: OperatorSettings): boolean {
   return stored !== null && operator.locales.includes(stored);
 }
 
-export async function initI18n(locale: Locale, instance: I18n = i18n): Promise<I18n> {
+/** `catalogue: 'public'` loads the signed-out sections only (the login page). */
+export async function initI18n(
+  locale: Locale,
+  instance: I18n = i18n,
+  catalogue: CataloguePart = 'full',
+): Promise<I18n> {
+  part = catalogue;
   if (!instance.isInitialized) {
     await instance.use(initReactI18next).init({
       lng: locale,

@@ -10,7 +10,7 @@ import * as repo from './repository.ts';
 export type StoredKey = Key & { id: string; origin: repo.KeyRow['origin'] };
 
 /** A stored key as the contract shows it. */
-export function asKey(row: repo.KeyRow): Key {
+export function asKey(row: Pick<repo.KeyRow, 'type' | 'code' | 'status' | 'validFrom' | 'validTo'>): Key {
   return {
     type: row.type,
     code: row.code,

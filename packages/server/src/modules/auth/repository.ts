@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, Param, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import { members, passwordResetTokens, sessions, signInFailures, signInNotices } from '../../db/schema.ts';
 
 export async function findMemberByUsername(ex: Executor, operatorId: string, username: string) {
@@ -22,15 +22,32 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
   await ex.insert(sessions).values(row);
 }
 
-/** The session of a token hash if it is neither revoked nor expired at `now`. */
-export async function findLiveSession(ex: Executor, hash: string, now: Date) {
-  const [row] = await ex
-    .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
+/**
+ * The session of a token hash if it is neither revoked nor expired at `now`. Every signed-in
+ * request asks this, so the query is prepared once per database instead of built each time.
+ */
+export function prepareFindLiveSession(db: Db) {
+  // Prepared on first use: building the app must not touch the database.
+  const prepare = () =>
+    db
+      .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          // A Param, so the instant goes through the column's encoder as a plain value would.
+          gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt)),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_live_session');
+  let query: ReturnType<typeof prepare> | null = null;
+  return async (hash: string, now: Date) => {
+    query ??= prepare();
+    return (await query.execute({ hash, now }))[0];
+  };
 }
 
 export async function revokeSession(ex: Executor, id: string, at: Date): Promise<void> {

@@ -37,6 +37,7 @@ export function createAuthService(deps: AppDeps) {
   const { db, clock, config, mailer, jobs } = deps;
   const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock, jobs);
   const normalize = (username: string) => username.trim().toLowerCase();
+  const findLiveSession = repo.prepareFindLiveSession(db);
 
   /** A known user gets a single-use link by e-mail; an unknown one nothing. Runs after answering. */
   async function sendResetLink(tx: Tx, payload: Record<string, unknown>): Promise<void> {
@@ -135,7 +136,7 @@ export function createAuthService(deps: AppDeps) {
 
     /** The member behind a bearer token, or null when it is unknown, expired or revoked. */
     async resolve(token: string): Promise<AuthContext | null> {
-      const session = await repo.findLiveSession(db, tokenHash(token), clock.now());
+      const session = await findLiveSession(tokenHash(token), clock.now());
       if (!session) return null;
       return {
         sessionId: session.id,

@@ -9,12 +9,16 @@ import {
   todayIn,
 } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
-import type { freezePeriods, memberships } from '../../db/schema.ts';
+import type { memberships } from '../../db/schema.ts';
+import type { FreezeRow } from './repository.ts';
 
 /** The dated facts of stored rows, as domain rules read them. */
 export function membershipFacts(
-  membership: typeof memberships.$inferSelect,
-  freezes: (typeof freezePeriods.$inferSelect)[],
+  membership: Pick<
+    typeof memberships.$inferSelect,
+    'signupKind' | 'beginDate' | 'cancelledOn' | 'endDate' | 'stoppedOn' | 'withdrawnOn'
+  >,
+  freezes: Pick<FreezeRow, 'id' | 'beginDate' | 'endDate' | 'cancelDate'>[],
 ): MembershipFacts {
   return {
     signup_kind: membership.signupKind,

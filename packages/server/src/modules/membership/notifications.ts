@@ -2,7 +2,7 @@ import type { Language } from '@portal/contract';
 import { languageOf, type OperatorSettings } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
-import type { members } from '../../db/schema.ts';
+import type { MemberRow } from './repository.ts';
 
 export type LifecycleMail =
   | { kind: 'freeze_created' | 'freeze_changed'; begin_date: string; end_date: string }
@@ -143,7 +143,7 @@ export async function sendMailTo(
 export async function sendMemberMail(
   ex: Executor,
   mailer: Mailer,
-  member: typeof members.$inferSelect,
+  member: MemberRow,
   operator: OperatorSettings,
   mail: { subject: string; body: string },
 ): Promise<void> {
@@ -158,7 +158,7 @@ export async function sendMemberMail(
 export async function sendLifecycleMail(
   ex: Executor,
   mailer: Mailer,
-  member: typeof members.$inferSelect,
+  member: MemberRow,
   operator: OperatorSettings,
   mail: LifecycleMail,
 ): Promise<void> {

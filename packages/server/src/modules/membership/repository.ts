@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   freezePeriods,
   keys,
@@ -11,9 +11,56 @@ import {
   referralPromotions,
 } from '../../db/schema.ts';
 
+// Every column of the member but the password hash, which only the password checks read.
+const { passwordHash: _passwordHash, ...memberColumns } = getTableColumns(members);
+
+/** The member's row as the membership rules and the read model see it (no password hash). */
+export type MemberRow = Omit<typeof members.$inferSelect, 'passwordHash'>;
+export type FreezeRow = Omit<typeof freezePeriods.$inferSelect, 'membershipId'>;
+
+/** A json or jsonb value as the driver gives it (postgres-js parses it, a raw string otherwise). */
+function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/** `json_build_object` of some columns of a table, keyed by their names in the schema. */
+function jsonObject(columns: Record<string, AnyColumn>): SQL {
+  const pairs = Object.entries(columns).map(([key, column]) => {
+    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`not a key: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${column}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** The membership's freeze periods in date order, as one JSON array in the membership's row. */
+const freezePeriodsJson = sql<unknown>`coalesce((select json_agg(${jsonObject({
+  id: freezePeriods.id,
+  beginDate: freezePeriods.beginDate,
+  endDate: freezePeriods.endDate,
+  cancelDate: freezePeriods.cancelDate,
+  createdAt: freezePeriods.createdAt,
+})} order by ${freezePeriods.beginDate}, ${freezePeriods.createdAt}) from ${freezePeriods} where ${freezePeriods.membershipId} = ${memberships.id}), '[]'::json)`;
+
+function freezesOf(value: unknown): FreezeRow[] {
+  return fromJson<Json<FreezeRow>[]>(value).map((f) => ({ ...f, createdAt: new Date(f.createdAt) }));
+}
+
+const membershipColumns = {
+  member: memberColumns,
+  membership: memberships,
+  location: locations,
+  product: products,
+  freezes: freezePeriodsJson,
+};
+
 /**
- * The member's membership (the newest one) with its member, club and product rows. With
- * `forUpdate` (inside a transaction) the member's membership rows stay locked until commit.
+ * The member's membership (the newest one) with its member, club and product rows and its
+ * freeze periods, in one query. With `forUpdate` (inside a transaction) the member's
+ * membership rows stay locked until commit.
  */
 export async function findMembership(ex: Executor, memberId: string, options: { forUpdate?: boolean } = {}) {
   // Lock first, read after: on PostgreSQL a joined SELECT … FOR UPDATE that waited for the
@@ -27,7 +74,7 @@ export async function findMembership(ex: Executor, memberId: string, options: { 
       .for('update');
   }
   const [row] = await ex
-    .select({ member: members, membership: memberships, location: locations, product: products })
+    .select(membershipColumns)
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.memberId))
     .innerJoin(locations, eq(locations.id, memberships.locationId))
@@ -35,17 +82,135 @@ export async function findMembership(ex: Executor, memberId: string, options: { 
     .where(eq(memberships.memberId, memberId))
     .orderBy(desc(memberships.createdAt))
     .limit(1);
-  return row;
+  return row ? { ...row, freezes: freezesOf(row.freezes) } : undefined;
 }
 
 export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
-export function listFreezePeriods(ex: Executor, membershipId: string) {
-  return ex
-    .select()
-    .from(freezePeriods)
-    .where(eq(freezePeriods.membershipId, membershipId))
-    .orderBy(asc(freezePeriods.beginDate), asc(freezePeriods.createdAt));
+export type KeyRow = Omit<typeof keys.$inferSelect, 'membershipId'>;
+export type PaymentMethodRow = Pick<
+  typeof paymentMethods.$inferSelect,
+  'id' | 'provider' | 'type' | 'brand' | 'details' | 'expire'
+>;
+export type PromotionRow = Pick<
+  typeof referralPromotions.$inferSelect,
+  'name' | 'referrerDiscountMonths' | 'referrerDiscountPercentage' | 'referrerPtHours' | 'presentation'
+>;
+
+/**
+ * GET /v2/membership in one round trip: the membership as findMembership reads it, plus its
+ * keys (newest first), the member's current payment method and the operator's active
+ * referral promotion, each as JSON in the same row. Prepared once per database, so the
+ * query is not built again for every request.
+ */
+export function prepareReadModel(db: Db) {
+  const keysJson = sql<unknown>`coalesce((select json_agg(${jsonObject({
+    id: keys.id,
+    type: keys.type,
+    code: keys.code,
+    status: keys.status,
+    validFrom: keys.validFrom,
+    validTo: keys.validTo,
+    origin: keys.origin,
+    createdAt: keys.createdAt,
+    endedAt: keys.endedAt,
+  })} order by ${keys.validFrom} desc, ${keys.createdAt} desc) from ${keys} where ${keys.membershipId} = ${memberships.id}), '[]'::json)`;
+  const paymentMethodJson = sql<unknown>`(select ${jsonObject({
+    id: paymentMethods.id,
+    provider: paymentMethods.provider,
+    type: paymentMethods.type,
+    brand: paymentMethods.brand,
+    details: paymentMethods.details,
+    expire: paymentMethods.expire,
+  })} from ${paymentMethods} where ${paymentMethods.memberId} = ${members.id} and ${paymentMethods.removedAt} is null order by ${paymentMethods.createdAt} desc limit 1)`;
+  const promotionJson = sql<unknown>`(select ${jsonObject({
+    name: referralPromotions.name,
+    referrerDiscountMonths: referralPromotions.referrerDiscountMonths,
+    referrerDiscountPercentage: referralPromotions.referrerDiscountPercentage,
+    referrerPtHours: referralPromotions.referrerPtHours,
+    presentation: referralPromotions.presentation,
+  })} from ${referralPromotions} where ${referralPromotions.operatorId} = ${members.operatorId} and ${referralPromotions.status} = 'active' order by ${referralPromotions.createdAt} desc limit 1)`;
+
+  // Only what the read model shows: no password hash, no club address or hours. Prepared
+  // on first use: building the app must not touch the database.
+  const prepare = () =>
+    db
+      .select({
+        member: {
+          id: members.id,
+          operatorId: members.operatorId,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          gender: members.gender,
+          birthdate: members.birthdate,
+          email: members.email,
+          street: members.street,
+          postalCode: members.postalCode,
+          postalLocation: members.postalLocation,
+          country: members.country,
+          mobilePrefix: members.mobilePrefix,
+          mobileNumber: members.mobileNumber,
+          locale: members.locale,
+          gdprOptIn: members.gdprOptIn,
+          gdprUpdatedAt: members.gdprUpdatedAt,
+        },
+        membership: {
+          id: memberships.id,
+          membershipNumber: memberships.membershipNumber,
+          signupKind: memberships.signupKind,
+          beginDate: memberships.beginDate,
+          cancelledOn: memberships.cancelledOn,
+          endDate: memberships.endDate,
+          stoppedOn: memberships.stoppedOn,
+          withdrawnOn: memberships.withdrawnOn,
+          referralCode: memberships.referralCode,
+          sheltered: memberships.sheltered,
+          createdAt: memberships.createdAt,
+        },
+        location: {
+          id: locations.id,
+          name: locations.name,
+          openingDate: locations.openingDate,
+          closingDate: locations.closingDate,
+        },
+        product: {
+          presentation: products.presentation,
+          locationIds: products.locationIds,
+          monthlyFee: products.monthlyFee,
+          bindingMonths: products.bindingMonths,
+          requirePhoneVerification: products.requirePhoneVerification,
+        },
+        freezes: freezePeriodsJson,
+        keys: keysJson,
+        paymentMethod: paymentMethodJson,
+        promotion: promotionJson,
+      })
+      .from(memberships)
+      .innerJoin(members, eq(members.id, memberships.memberId))
+      .innerJoin(locations, eq(locations.id, memberships.locationId))
+      .innerJoin(products, eq(products.id, memberships.productId))
+      .where(eq(memberships.memberId, sql.placeholder('memberId')))
+      .orderBy(desc(memberships.createdAt))
+      .limit(1)
+      .prepare('membership_read_model');
+  let query: ReturnType<typeof prepare> | null = null;
+
+  return async (memberId: string) => {
+    query ??= prepare();
+    const [row] = await query.execute({ memberId });
+    if (!row) return undefined;
+    return {
+      ...row,
+      freezes: freezesOf(row.freezes),
+      keys: fromJson<Json<KeyRow>[]>(row.keys).map((k) => ({
+        ...k,
+        createdAt: new Date(k.createdAt),
+        endedAt: k.endedAt === null ? null : new Date(k.endedAt),
+      })),
+      paymentMethod: row.paymentMethod === null ? null : fromJson<PaymentMethodRow>(row.paymentMethod),
+      promotion: row.promotion === null ? null : fromJson<PromotionRow>(row.promotion),
+    };
+  };
 }
 
 export function listKeys(ex: Executor, membershipId: string) {

@@ -22,19 +22,15 @@ export function localized<T>(values: Localized<T>, language: Language): T {
 
 export function createMembershipService(deps: AppDeps) {
   const { db, clock } = deps;
+  const readModel = repo.prepareReadModel(db);
 
   return {
     /** The read model of GET /v2/membership; `locale` picks the language of presentations. */
     async get(auth: AuthContext, locale: Locale | undefined): Promise<Membership> {
-      const record = await repo.findMembership(db, auth.memberId);
+      const record = await readModel(auth.memberId);
       if (!record) throw notFound('No membership.');
-      const { member, membership, location, product } = record;
-      const [freezes, keyRows, method, promotion] = await Promise.all([
-        repo.listFreezePeriods(db, membership.id),
-        repo.listKeys(db, membership.id),
-        repo.findCurrentPaymentMethod(db, member.id),
-        repo.findActivePromotion(db, member.operatorId),
-      ]);
+      const { member, membership, location, product, freezes, keys: keyRows } = record;
+      const { paymentMethod: method, promotion } = record;
       const { operator, today } = todayFor(member.operatorId as OperatorId, clock);
       const facts = membershipFacts(membership, freezes);
       const { status, activates_on } = statusOf(facts, today);

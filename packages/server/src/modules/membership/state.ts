@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { membershipFacts, statusOf, todayFor } from './facts.ts';
-import { findMembership, listFreezePeriods, type MembershipRecord } from './repository.ts';
+import { findMembership, type MembershipRecord } from './repository.ts';
 
 export interface MembershipState extends MembershipRecord {
   operator: OperatorSettings;
@@ -27,8 +27,7 @@ export async function loadMembershipState(
 ): Promise<MembershipState> {
   const row = await findMembership(ex, memberId, options);
   if (!row) throw notFound('No membership.');
-  const freezes = await listFreezePeriods(ex, row.membership.id);
   const { operator, today } = todayFor(row.member.operatorId as OperatorId, clock);
-  const facts = membershipFacts(row.membership, freezes);
+  const facts = membershipFacts(row.membership, row.freezes);
   return { ...row, operator, today, facts, status: statusOf(facts, today).status };
 }

@@ -1,6 +1,6 @@
 import type { Invoice, Language, OperatorId } from '@portal/contract';
 import { getOperator, languageOf } from '@portal/domain';
-import type { members } from '../../db/schema.ts';
+import type { MemberRow } from '../membership/repository.ts';
 
 interface Party {
   identifiers: { label: string; value: string }[];
@@ -55,10 +55,7 @@ const MEMBER_NUMBER_LABEL: Record<Language, string> = {
 };
 
 /** The member and the operator as every invoice (and the health-insurance confirmation) names them. */
-export function partiesOf(
-  member: typeof members.$inferSelect,
-  membershipNumber: string,
-): Pick<Invoice, 'member' | 'operator'> {
+export function partiesOf(member: MemberRow, membershipNumber: string): Pick<Invoice, 'member' | 'operator'> {
   const operatorId = member.operatorId as OperatorId;
   const parties = invoiceParties[operatorId];
   return {

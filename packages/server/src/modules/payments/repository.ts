@@ -1,13 +1,30 @@
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoiceLines, invoices, payments, refunds } from '../../db/schema.ts';
 
-export function listInvoices(ex: Executor, memberId: string) {
-  return ex
+/**
+ * The member's invoices newest first (all of them, or at most `limit`), and only those after `before` in that
+ * order (date, then number: the invoice number is unique, so no two tie).
+ */
+export function listInvoices(
+  ex: Executor,
+  memberId: string,
+  page: { limit?: number; before?: { invoiceDate: string; invoiceNumber: string } } = {},
+) {
+  const { before } = page;
+  const query = ex
     .select()
     .from(invoices)
-    .where(eq(invoices.memberId, memberId))
+    .where(
+      and(
+        eq(invoices.memberId, memberId),
+        before
+          ? sql`(${invoices.invoiceDate}, ${invoices.invoiceNumber}) < (${before.invoiceDate}::date, ${before.invoiceNumber})`
+          : undefined,
+      ),
+    )
     .orderBy(desc(invoices.invoiceDate), desc(invoices.invoiceNumber));
+  return page.limit === undefined ? query : query.limit(page.limit);
 }
 
 export async function findInvoice(ex: Executor, memberId: string, id: string) {

@@ -12,7 +12,15 @@ export function registerPaymentsRoutes(
   payments: PaymentsService,
   requireAuth: preHandlerHookHandler,
 ) {
-  registerEndpoint(app, endpoints.invoices, { requireAuth }, ({ auth }) => payments.list(auth));
+  registerEndpoint(app, endpoints.invoices, { requireAuth }, async ({ auth, query, request, reply }) => {
+    const { invoices, next } = await payments.page(auth, query);
+    if (next) {
+      const url = new URL(request.url, 'http://portal');
+      url.searchParams.set('before', next);
+      reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+    }
+    return invoices;
+  });
   // Registered before /:id by path specificity in find-my-way, so "next" is never taken for an id.
   registerEndpoint(app, endpoints.nextInvoice, { requireAuth }, ({ auth }) => payments.next(auth));
   registerEndpoint(app, endpoints.invoice, { requireAuth }, ({ auth, params }) =>

@@ -1,4 +1,10 @@
-import type { Invoice, OperatorId, ScheduledInvoice } from '@portal/contract';
+import {
+  INVOICE_PAGE_DEFAULT,
+  type Invoice,
+  type InvoiceListQuery,
+  type OperatorId,
+  type ScheduledInvoice,
+} from '@portal/contract';
 import {
   effectiveFreezeEnd,
   firstOfNextMonth,
@@ -6,17 +12,17 @@ import {
   isInactiveStatus,
   vatRateOn,
 } from '@portal/domain';
-import type { invoiceLines, invoices, members, payments, refunds } from '../../db/schema.ts';
+import type { invoiceLines, invoices, payments, refunds } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidRequest, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
+import type { MemberRow } from '../membership/repository.ts';
 import * as membershipRepo from '../membership/repository.ts';
 import { partiesOf } from './parties.ts';
 import * as repo from './repository.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
-type MemberRow = typeof members.$inferSelect;
 
 const period = (from: string | null, to: string | null) => (from && to ? { from, to } : null);
 
@@ -106,9 +112,31 @@ export function createPaymentsService(deps: AppDeps) {
   }
 
   return {
-    /** All of the member's invoices, newest first. */
+    /** All of the member's invoices, newest first (what the server's own rules read). */
     async list(auth: AuthContext): Promise<Invoice[]> {
       return assemble(await repo.listInvoices(db, auth.memberId), auth);
+    },
+
+    /**
+     * GET /v1/membership/invoices: newest first, every one up to INVOICE_PAGE_DEFAULT (or `limit`),
+     * the rest after the invoice `before`. `next` is the id to continue after, when more follow.
+     */
+    async page(
+      auth: AuthContext,
+      query: InvoiceListQuery,
+    ): Promise<{ invoices: Invoice[]; next: string | null }> {
+      const limit = query.limit ?? INVOICE_PAGE_DEFAULT;
+      let before: { invoiceDate: string; invoiceNumber: string } | undefined;
+      if (query.before) {
+        const cursor = await repo.findInvoice(db, auth.memberId, query.before);
+        // Another member's invoice is as unknown as one that does not exist.
+        if (!cursor) throw invalidRequest('query.before', 'No such invoice to continue after.');
+        before = cursor;
+      }
+      const rows = await repo.listInvoices(db, auth.memberId, { limit: limit + 1, before });
+      const more = rows.length > limit;
+      const page = more ? rows.slice(0, limit) : rows;
+      return { invoices: await assemble(page, auth), next: more ? page[page.length - 1]!.id : null };
     },
 
     /** One invoice; 404 when unknown or another member's. */

@@ -2,10 +2,10 @@ import { languageOf, type OperatorSettings } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Executor } from '../../db/client.ts';
-import type { members } from '../../db/schema.ts';
 import { type ChangedPart, profileTexts } from './messages.ts';
+import type { MemberRow } from '../membership/repository.ts';
 
-type Member = typeof members.$inferSelect;
+type Member = MemberRow;
 
 /**
  * Confirms a profile change in the member's language: to the (new) address, listing what

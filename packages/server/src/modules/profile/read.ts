@@ -1,8 +1,24 @@
 import type { Profile } from '@portal/contract';
-import type { members } from '../../db/schema.ts';
+import type { MemberRow } from '../membership/repository.ts';
 
 /** The member's row as the contract's Profile (spec section 3). */
-export function profileOf(member: typeof members.$inferSelect): Profile {
+export function profileOf(
+  member: Pick<
+    MemberRow,
+    | 'firstName'
+    | 'lastName'
+    | 'gender'
+    | 'birthdate'
+    | 'email'
+    | 'street'
+    | 'postalCode'
+    | 'postalLocation'
+    | 'country'
+    | 'mobilePrefix'
+    | 'mobileNumber'
+    | 'gdprOptIn'
+  >,
+): Profile {
   return {
     first_name: member.firstName,
     last_name: member.lastName,

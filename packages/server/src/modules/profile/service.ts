@@ -20,7 +20,6 @@ import {
   toE164,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
-import type { members } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
@@ -29,6 +28,7 @@ import { loadMembershipState, type MembershipState } from '../membership/state.t
 import { type ChangedPart, issueMessage, type ProfileRefusal, refusalMessage } from './messages.ts';
 import { sendCodeSms, sendProfileChangedMails } from './notifications.ts';
 import { prefixList } from './prefixes.ts';
+import type { MemberRow } from '../membership/repository.ts';
 import { profileOf } from './read.ts';
 import * as repo from './repository.ts';
 import { createPhoneCodes } from './verification.ts';
@@ -59,7 +59,7 @@ function refused(refusal: ProfileRefusal, language: Language): ApiError {
   ]);
 }
 
-type Member = typeof members.$inferSelect;
+type Member = MemberRow;
 /** A refused code is answered after the transaction, which commits the counted guess. */
 type UpdateOutcome = { refusal: ProfileRefusal; language: Language } | { profile: Profile };
 

@@ -1,43 +1,91 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { createQueryClient } from '../../lib/queryClient.ts';
-import { AccessibilityPage } from '../../features/accessibility/AccessibilityPage.tsx';
-import { DataPage } from '../../features/account/DataPage.tsx';
-import { PasswordPage } from '../../features/account/PasswordPage.tsx';
+import { Navigate, Route } from 'react-router';
 import { AccessLinks, AccessState } from '../../features/access/AccessSummary.tsx';
-import { ActivateChipPage } from '../../features/access/ActivateChipPage.tsx';
-import { ForgottenChipPage } from '../../features/access/ForgottenChipPage.tsx';
-import { LostChipPage } from '../../features/access/LostChipPage.tsx';
-import { CancellationPage } from '../../features/cancellation/CancellationPage.tsx';
-import { ClubPage } from '../../features/club/ClubPage.tsx';
-import { ConsentsPage } from '../../features/consents/ConsentsPage.tsx';
-import { ContactPage } from '../../features/contact/ContactPage.tsx';
-import { CancelFreezePage } from '../../features/freeze/CancelFreezePage.tsx';
-import { FreezePage } from '../../features/freeze/FreezePage.tsx';
-import { ReactivatePage } from '../../features/cancellation/ReactivatePage.tsx';
-import { MemberPublicCancellationPage } from '../../features/cancellation/public/MemberPublicCancellationPage.tsx';
 import { WithdrawalLink } from '../../features/cancellation/withdrawal/WithdrawalLink.tsx';
-import { WithdrawalPage } from '../../features/cancellation/withdrawal/WithdrawalPage.tsx';
-import { MembershipPage, MembershipSubPage } from '../../features/membership/MembershipPage.tsx';
-import { CreditCardPage } from '../../features/payments/card/CreditCardPage.tsx';
-import { InvoicesPage } from '../../features/payments/InvoicesPage.tsx';
-import { InvoicePage } from '../../features/payments/PaymentPages.tsx';
-import { PaymentPage } from '../../features/payments/PaymentPage.tsx';
-import { RefundToBankPage } from '../../features/payments/refunds/RefundToBankPage.tsx';
-import { RefundToCardPage } from '../../features/payments/refunds/RefundToCardPage.tsx';
-import { HealthInsurancePage } from '../../features/payments/healthInsurance/HealthInsurancePage.tsx';
-import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
-import { OffersPage, PtPage } from '../../features/pt/PtPages.tsx';
-import { ReferralPage } from '../../features/referral/ReferralPage.tsx';
+import { createQueryClient } from '../../lib/queryClient.ts';
 import { HomePage } from '../pages/HomePage.tsx';
 import { MembershipRouteGuard, PtGuard, ReferralGuard } from './guards.tsx';
+import { lazyPage, PreloadingRoutes } from './lazyPage.tsx';
 import { Shell } from './Shell.tsx';
+
+// Home (and what the membership page is given to show) is part of the shell's chunk; every
+// other page is a chunk of its own.
+const AccessibilityPage = lazyPage(
+  () => import('../../features/accessibility/AccessibilityPage.tsx'),
+  'AccessibilityPage',
+);
+const DataPage = lazyPage(() => import('../../features/account/DataPage.tsx'), 'DataPage');
+const PasswordPage = lazyPage(() => import('../../features/account/PasswordPage.tsx'), 'PasswordPage');
+const ActivateChipPage = lazyPage(
+  () => import('../../features/access/ActivateChipPage.tsx'),
+  'ActivateChipPage',
+);
+const ForgottenChipPage = lazyPage(
+  () => import('../../features/access/ForgottenChipPage.tsx'),
+  'ForgottenChipPage',
+);
+const LostChipPage = lazyPage(() => import('../../features/access/LostChipPage.tsx'), 'LostChipPage');
+const CancellationPage = lazyPage(
+  () => import('../../features/cancellation/CancellationPage.tsx'),
+  'CancellationPage',
+);
+const ClubPage = lazyPage(() => import('../../features/club/ClubPage.tsx'), 'ClubPage');
+const ConsentsPage = lazyPage(() => import('../../features/consents/ConsentsPage.tsx'), 'ConsentsPage');
+const ContactPage = lazyPage(() => import('../../features/contact/ContactPage.tsx'), 'ContactPage');
+const CancelFreezePage = lazyPage(
+  () => import('../../features/freeze/CancelFreezePage.tsx'),
+  'CancelFreezePage',
+);
+const FreezePage = lazyPage(() => import('../../features/freeze/FreezePage.tsx'), 'FreezePage');
+const ReactivatePage = lazyPage(
+  () => import('../../features/cancellation/ReactivatePage.tsx'),
+  'ReactivatePage',
+);
+const MemberPublicCancellationPage = lazyPage(
+  () => import('../../features/cancellation/public/MemberPublicCancellationPage.tsx'),
+  'MemberPublicCancellationPage',
+);
+const WithdrawalPage = lazyPage(
+  () => import('../../features/cancellation/withdrawal/WithdrawalPage.tsx'),
+  'WithdrawalPage',
+);
+const MembershipPage = lazyPage(
+  () => import('../../features/membership/MembershipPage.tsx'),
+  'MembershipPage',
+);
+const MembershipSubPage = lazyPage(
+  () => import('../../features/membership/MembershipPage.tsx'),
+  'MembershipSubPage',
+);
+const CreditCardPage = lazyPage(
+  () => import('../../features/payments/card/CreditCardPage.tsx'),
+  'CreditCardPage',
+);
+const InvoicesPage = lazyPage(() => import('../../features/payments/InvoicesPage.tsx'), 'InvoicesPage');
+const InvoicePage = lazyPage(() => import('../../features/payments/PaymentPages.tsx'), 'InvoicePage');
+const PaymentPage = lazyPage(() => import('../../features/payments/PaymentPage.tsx'), 'PaymentPage');
+const RefundToBankPage = lazyPage(
+  () => import('../../features/payments/refunds/RefundToBankPage.tsx'),
+  'RefundToBankPage',
+);
+const RefundToCardPage = lazyPage(
+  () => import('../../features/payments/refunds/RefundToCardPage.tsx'),
+  'RefundToCardPage',
+);
+const HealthInsurancePage = lazyPage(
+  () => import('../../features/payments/healthInsurance/HealthInsurancePage.tsx'),
+  'HealthInsurancePage',
+);
+const ProfilePage = lazyPage(() => import('../../features/profile/ProfilePage.tsx'), 'ProfilePage');
+const OffersPage = lazyPage(() => import('../../features/pt/PtPages.tsx'), 'OffersPage');
+const PtPage = lazyPage(() => import('../../features/pt/PtPages.tsx'), 'PtPage');
+const ReferralPage = lazyPage(() => import('../../features/referral/ReferralPage.tsx'), 'ReferralPage');
 
 /** The routes inside the shell (spec section 2). Loaded lazily after sign-in. */
 export function LoggedInRoutes() {
   return (
-    <Routes>
+    <PreloadingRoutes>
       <Route element={<Shell />}>
         <Route index element={<HomePage />} />
         <Route
@@ -176,7 +224,7 @@ export function LoggedInRoutes() {
         />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
-    </Routes>
+    </PreloadingRoutes>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -138,7 +138,10 @@ export function Shell() {
             <>
               <StatusBar membership={membership.data} />
               <Breadcrumb />
-              <Outlet />
+              {/* A page's chunk loading: the shell stays, the page's place shows the wait. */}
+              <Suspense fallback={<Loading label={t('common.loading')} />}>
+                <Outlet />
+              </Suspense>
             </>
           ) : membership.isError ? (
             <ErrorState error={membership.error} onRetry={() => void membership.refetch()} />

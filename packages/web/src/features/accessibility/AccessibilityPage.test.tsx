@@ -134,8 +134,8 @@ describe('accessibility statement', () => {
     await screen.findByRole('region', { name: 'Membership status' }, SHELL_LOAD);
     // The top bar names it as short as the footer link does (a phone has little room there).
     expect(screen.getByRole('heading', { level: 1, name: 'Accessibility' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Known barriers' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 2, name: 'Known barriers' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/accessibility');
   });
 

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@portal/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +11,6 @@ import { useAction } from '../../lib/useAction.ts';
 import { AuthCard } from './AuthCard.tsx';
 import cardStyles from './AuthCard.module.css';
 import { updateErrorKey } from './authErrors.ts';
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
 
 type Problem = 'required' | 'minLength' | null;
 

@@ -1,4 +1,4 @@
-import { PASSWORD_CHECK_FAILED } from './constants.ts';
+import { PASSWORD_CHECK_FAILED } from '@portal/contract';
 import { ApiError } from '../../lib/api.ts';
 
 /** Spec section 8, login: 404 or reason 'password check failed' → wrong credentials; 429 → wait. */

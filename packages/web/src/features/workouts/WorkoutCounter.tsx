@@ -50,7 +50,9 @@ export function WorkoutCounter() {
           {t('workouts.title')}
         </h2>
         {workouts.isPending ? (
-          <Loading label={t('workouts.loading')} />
+          <div className={styles.pending}>
+            <Loading label={t('workouts.loading')} />
+          </div>
         ) : (
           <>
             <MonthNavigation selected={selected} bounds={bounds} onGo={go} />

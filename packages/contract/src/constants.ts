@@ -1,0 +1,46 @@
+/*
+ * The contract's plain values, without zod: the web app's first chunk (the login page) and
+ * the domain rules import them without pulling in the schemas. The package is marked
+ * side-effect free, so an import of these from '@portal/contract' brings this module alone.
+ */
+
+export const MIN_PASSWORD_LENGTH = 3;
+
+/** The reason the login screen maps to 'Wrong username and/or password'. */
+export const PASSWORD_CHECK_FAILED = 'password check failed';
+
+/** Longest texts the profile accepts (the portal's form and the server check the same). */
+export const PROFILE_MAX_LENGTH = {
+  email: 254,
+  street: 200,
+  postal_code: 20,
+  postal_location: 100,
+  /** A national mobile number, before spaces are removed. */
+  number: 32,
+} as const;
+
+/**
+ * GET /v1/membership/invoices answers at most this many invoices, newest first, unless the
+ * call asks for fewer (`limit`): twenty years of monthly invoices, every invoice a member
+ * plausibly has. A longer list goes on with `before` (Link header rel="next").
+ */
+export const INVOICE_PAGE_DEFAULT = 240;
+export const INVOICE_PAGE_MAX = 500;
+
+/** The message of a card that was registered before; the portal treats it as success (spec section 7). */
+export const CARD_ALREADY_EXISTS_MESSAGE = 'Credit card already exists';
+export const CARD_REGISTERED_MESSAGE = 'Credit card registered';
+
+/**
+ * Error types with a text in the portal (spec section 8), plus the ones our server uses
+ * for malformed input and access. Anything else shows the generic text.
+ */
+export const BUSINESS_ERROR_TYPES = [
+  'already_in_cancellation_error',
+  'cancel_in_freeze_not_allowed',
+  'cancel_with_scheduled_freeze_not_allowed',
+  'invalid_status_to_freeze',
+  'max_freeze_months_reached',
+  'no_cancellation_to_undo',
+  'scheduled_freeze_present',
+] as const;

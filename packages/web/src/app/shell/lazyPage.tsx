@@ -1,0 +1,67 @@
+import {
+  type ComponentType,
+  isValidElement,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  useEffect,
+} from 'react';
+import { createRoutesFromChildren, matchRoutes, Routes, useLocation } from 'react-router';
+
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound: a component of any props.
+type AnyComponent = ComponentType<any>;
+
+export type LazyPage<C extends AnyComponent> = LazyExoticComponent<C> & {
+  /** Starts loading the page's chunk (once); React renders it without waiting when it is in. */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * A page of the signed-in app as a chunk of its own, loaded the first time its route is
+ * shown: signing in loads the shell and home, not every screen. A failed download is tried
+ * again the next time.
+ */
+export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyPage<M[K]> {
+  let loading: Promise<M> | null = null;
+  const preload = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(
+    lazy(async () => ({ default: (await preload())[name] })),
+    { preload },
+  );
+}
+
+/** Preloads every lazy page among an element and its children (a guard wraps its page). */
+function preloadPages(node: ReactNode): void {
+  if (Array.isArray(node)) {
+    for (const child of node) preloadPages(child);
+    return;
+  }
+  if (!isValidElement(node)) return;
+  const { preload } = node.type as { preload?: () => Promise<unknown> };
+  if (typeof preload === 'function') preload().catch(() => {}); // rendering it reports the failure
+  preloadPages((node.props as { children?: ReactNode }).children);
+}
+
+/**
+ * <Routes> that also starts loading the page of the address being opened at once, so its
+ * chunk arrives while the shell still waits for the membership (the shell shows a page only
+ * with the membership in, and a lazy page would only then start loading).
+ */
+export function PreloadingRoutes({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const match of matchRoutes(createRoutesFromChildren(children), pathname) ?? []) {
+      preloadPages(match.route.element);
+    }
+  }, [children, pathname]);
+  return <Routes>{children}</Routes>;
+}

@@ -1,0 +1,27 @@
+// Modules the build makes (packages/web/vite): their types for TypeScript.
+
+declare module 'virtual:portal-api-routes' {
+  import type { EndpointName } from '@portal/contract';
+
+  /** What the API client needs to send a call before the contract's schemas are loaded. */
+  export interface ApiRoute {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    /** Below /api, Fastify style params (`:id`). */
+    path: string;
+    /** Sends the session's bearer token; a 401 ends the session. */
+    auth: boolean;
+    /** Answers 204 No Content. */
+    noContent: boolean;
+  }
+
+  /** Every endpoint of @portal/contract, from packages/web/vite/api-routes.ts. */
+  export const routes: Record<EndpointName, ApiRoute>;
+}
+
+declare module '*.json?public' {
+  import type { Catalogue } from './lib/i18n.ts';
+
+  /** The signed-out sections of a catalogue (packages/web/vite/catalogue-parts.ts). */
+  const catalogue: Catalogue;
+  export default catalogue;
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// `npm run bench`: the read model's speed against a bare Fastify route in the same run.
+// A child process (packages/server/bench/serve.ts) serves the portal's app as `npm start`
+// builds it, on PostgreSQL when DATABASE_URL is set (a database of its own) or else an
+// in-memory PGlite, and a bare Fastify route beside it; this process loads each in turn
+// with autocannon (64 connections) and prints requests per second, p99 latency and the
+// ratio to the bare route. The machine is shared and its load moves, so the targets take
+// turns over a few rounds and each figure is the median of its rounds (the ratio of each
+// round, then their median). A measurement, not a test: it fails only when something breaks
+// (a request that does not answer 200). docs/performance.md keeps the figures.
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+
+const root = new URL('..', import.meta.url).pathname;
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bench/serve.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+const ready = await new Promise((resolve, reject) => {
+  child.on('message', (message) => message?.ready && resolve(message.ready));
+  child.on('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
+});
+
+function load(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function measure(name, url, headers = {}) {
+  if (warmup > 0) await load(url, headers, warmup);
+  const result = await load(url, headers, seconds);
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0 || result.requests.total === 0) {
+    throw new Error(
+      `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return { name, rps: result.requests.average, p99: result.latency.p99, total: result.requests.total };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const [load1] = loadavg();
+console.log(
+  `Bench: ${connections} connections, ${rounds} rounds of ${seconds} s per target after ${warmup} s warm-up; ` +
+    `${ready.database}; ${cpus().length} cores, load average ${load1.toFixed(2)} at start`,
+);
+const auth = { authorization: `Bearer ${ready.token}` };
+const targets = [
+  ['bare Fastify route', `http://127.0.0.1:${ready.bare}/`, {}],
+  ['GET /api/health', `http://127.0.0.1:${ready.app}/api/health`, {}],
+  ['GET /api/v2/membership', `http://127.0.0.1:${ready.app}/api/v2/membership`, auth],
+];
+const runs = targets.map(() => []);
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [name, url, headers]] of targets.entries())
+      runs[i].push(await measure(name, url, headers));
+  }
+} finally {
+  child.send('stop');
+}
+const rows = targets.map(([name], i) => ({
+  name,
+  rps: median(runs[i].map((r) => r.rps)),
+  p99: median(runs[i].map((r) => r.p99)),
+  ratio: median(runs[i].map((r, round) => r.rps / runs[0][round].rps)),
+}));
+console.log('');
+console.log(`${'target'.padEnd(24)}${'req/s'.padStart(10)}${'p99 ms'.padStart(10)}${'of bare'.padStart(10)}`);
+for (const r of rows) {
+  console.log(
+    `${r.name.padEnd(24)}${r.rps.toFixed(0).padStart(10)}${String(r.p99).padStart(10)}${r.ratio.toFixed(3).padStart(10)}`,
+  );
+}
+const membership = rows[2];
+console.log(
+  `\nGET /api/v2/membership: ${membership.ratio.toFixed(3)} of bare Fastify (target ≥ 0.10), p99 ${membership.p99} ms ` +
+    `(rounds: ${runs[2].map((r, round) => (r.rps / runs[0][round].rps).toFixed(3)).join(', ')}; load average ${loadavg()[0].toFixed(2)} at the end)`,
+);
+await new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve()));
