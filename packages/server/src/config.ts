@@ -4,9 +4,7 @@ import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
 import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
-
-/** The repository root, so default paths work whatever the process's cwd is. */
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+import { REPO_ROOT } from './paths.ts';
 
 export interface SignInLimits {
   /** Failed sign-ins per operator + username within the window before 429. */
@@ -44,7 +42,10 @@ export interface DoorKeySettings {
 export interface Config {
   port: number;
   host: string;
-  /** PGlite data directory, resolved against the process cwd. Ignored when databaseUrl is set. */
+  /**
+   * PGlite data directory: DATA_DIR resolved against the process cwd, by default `data` at
+   * the repository root. Ignored when databaseUrl is set.
+   */
   dataDir: string;
   databaseUrl: string | null;
   /** ISO instant that fixes the clock (tests, demos), or null for the system clock. */
@@ -183,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(process.cwd(), env.DATA_DIR || './data'),
+    dataDir: env.DATA_DIR ? path.resolve(process.cwd(), env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || null,
     portalClock: parseClock(env.PORTAL_CLOCK),
     defaultOperator: parseOperator('DEFAULT_OPERATOR', env.DEFAULT_OPERATOR, 'de'),
