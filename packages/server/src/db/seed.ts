@@ -584,8 +584,9 @@ async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
  * (one in presale), a product, its referral promotion, home's highlights and article
  * teasers (seed-content.ts) and one member per persona, with dates relative to today in
  * the operator's timezone; where the operator has PT, the PT sandbox's packages and
- * trainers and a purchase and a booking of the active persona (seed-pt.ts). Returns
- * whether it seeded.
+ * trainers and a purchase and a booking of the active persona (seed-pt.ts). Clubs,
+ * products, promotions and members go through the import (insertAll). Never called in
+ * production (db/startup.ts). Returns whether it seeded.
  */
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
