@@ -10,6 +10,7 @@ export * from './schemas/contact.ts';
 export * from './schemas/content.ts';
 export * from './schemas/events.ts';
 export * from './schemas/freeze.ts';
+export * from './schemas/import.ts';
 export * from './schemas/membership.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/profile.ts';

@@ -3,7 +3,6 @@ import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { CardProvider } from '@portal/contract';
-import { getOperator, operatorIds } from '@portal/domain';
 import { createCardGateways } from './adapters/cards/factory.ts';
 import type { CardGateway } from './adapters/cards/index.ts';
 import { providerBase } from './adapters/pt/config.ts';
@@ -15,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { loggerOptions } from './http/logging.ts';
+import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
@@ -82,19 +82,6 @@ export interface BuildAppOptions {
 
 export { loggerOptions } from './http/logging.ts';
 
-/** Says at start which PT operators cannot open their widgets (each answers 503 until configured). */
-function warnAboutPt(app: FastifyInstance, config: Config): void {
-  const missing = operatorIds.filter((op) => getOperator(op).ptEnabled && !providerBase(config.pt, op));
-  if (!config.pt.secret) {
-    app.log.warn('PT_WIDGET_SECRET is not set: the PT widgets answer 503 until it is.');
-  }
-  if (missing.length) {
-    app.log.warn(
-      `No PT provider for ${missing.join(', ')} (${missing.map((op) => `PT_PROVIDER_URL_${op.toUpperCase()}`).join(', ')}): their PT widgets answer 503.`,
-    );
-  }
-}
-
 /** The composition root: one Fastify instance with every module wired to its dependencies. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, clock, config } = options;
@@ -152,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     ...(redis ? { redis, nameSpace: config.redisKeyPrefix, skipOnError: true } : {}),
   });
-  await registerDocs(app);
+  if (config.serveOpenApi) await registerDocs(app);
 
   const auth = createAuthService(deps);
   const requireAuth = createRequireAuth(auth);
@@ -190,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccessRoutes(app, createAccessService(deps), requireAuth);
   registerProfileRoutes(app, createProfileService(deps), requireAuth);
   registerPtRoutes(app, createPtService(deps), requireAuth);
-  warnAboutPt(app, config);
+  logFeatureReport(app.log, config);
   if (!config.isProduction) {
     // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.
     const movable = config.portalClock && isMutableClock(clock) ? clock : null;

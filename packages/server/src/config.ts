@@ -4,9 +4,7 @@ import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
 import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
-
-/** The repository root, so default paths work whatever the process's cwd is. */
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+import { REPO_ROOT } from './paths.ts';
 
 /** Failed sign-ins (ADR 005): what one address may try, and what slows down a username. */
 export interface SignInLimits {
@@ -35,8 +33,12 @@ export interface PublicCancellationSettings {
    * membership) cannot be told from an unmatched one by its timing.
    */
   minResponseMs: number;
-  /** Key of the HMAC that stores client addresses as hashes (IP_HASH_KEY). */
-  ipHashKey: string;
+  /**
+   * Key of the HMAC that stores client addresses as hashes (IP_HASH_KEY). Outside production
+   * a random key per process without it; in production null without it, and the form
+   * answers 503 (docs/operations.md).
+   */
+  ipHashKey: string | null;
 }
 
 /** The keys clubs' door systems authenticate with (docs/workouts-referral-contact.md). */
@@ -52,7 +54,10 @@ export interface DoorKeySettings {
 export interface Config {
   port: number;
   host: string;
-  /** PGlite data directory, resolved against the process cwd. Ignored when databaseUrl is set. */
+  /**
+   * PGlite data directory: DATA_DIR resolved against the process cwd, by default `data` at
+   * the repository root. Ignored when databaseUrl is set.
+   */
   dataDir: string;
   databaseUrl: string | null;
   /** ISO instant that fixes the clock (tests, demos), or null for the system clock. */
@@ -80,6 +85,8 @@ export interface Config {
   doorKeys: DoorKeySettings;
   /** The PT provider per operator and the widget tokens' key (PT_PROVIDER_URL_*, PT_WIDGET_SECRET). */
   pt: PtSettings;
+  /** Serve the OpenAPI document at /api/docs (SERVE_OPENAPI; by default outside production only). */
+  serveOpenApi: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +181,13 @@ function parseDoorKeyHashes(value: string | undefined): Record<string, string[]>
   return hashes;
 }
 
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`${name} must be true or false`);
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
@@ -191,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(process.cwd(), env.DATA_DIR || './data'),
+    dataDir: env.DATA_DIR ? path.resolve(process.cwd(), env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || null,
     portalClock: parseClock(env.PORTAL_CLOCK),
     defaultOperator: parseOperator('DEFAULT_OPERATOR', env.DEFAULT_OPERATOR, 'de'),
@@ -228,8 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         3,
       ),
       minResponseMs: parseMs('PUBLIC_CANCELLATION_MIN_MS', env.PUBLIC_CANCELLATION_MIN_MS, 400),
-      // Without a configured key the hashes still compare within one process run.
-      ipHashKey: env.IP_HASH_KEY || randomBytes(32).toString('hex'),
+      // Without a configured key the hashes still compare within one process run; in
+      // production that is not enough (several processes, restarts), so the form is off.
+      ipHashKey: env.IP_HASH_KEY || (nodeEnv === 'production' ? null : randomBytes(32).toString('hex')),
     },
     redisUrl: env.REDIS_URL || null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit:',
@@ -240,5 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: parseCount('DOOR_CHECK_IN_LIMIT_PER_MINUTE', env.DOOR_CHECK_IN_LIMIT_PER_MINUTE, 120),
     },
     pt: loadPtSettings(env, nodeEnv === 'production'),
+    serveOpenApi: parseSwitch('SERVE_OPENAPI', env.SERVE_OPENAPI, nodeEnv !== 'production'),
   };
 }

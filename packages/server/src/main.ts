@@ -2,6 +2,7 @@ import { operatorIds } from '@portal/domain';
 import { clockFromConfig } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 
@@ -14,22 +15,27 @@ const opening = openDatabase(
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
-const [{ buildApp }, { seedIfEmpty }] = await Promise.all([import('./app.ts'), import('./db/seed.ts')]);
+const [{ buildApp }] = await Promise.all([
+  import('./app.ts'),
+  config.isProduction ? null : import('./db/seed.ts'),
+]);
 const database = await opening;
 await database.migrate();
-// The demo members' password is public: they are seeded outside production only.
-const seeded = config.isProduction ? false : await seedIfEmpty(database.db, clock);
+const seeded = await seedOutsideProduction(database.db, clock, config);
 const app = await buildApp({ db: database.db, clock, config });
 await app.listen({ port: config.port, host: config.host });
 
-const shown = ['de', 'no'] as const;
-const width = Math.max(...PERSONAS.map((p) => demoUsername(p, 'de').length)) + 2;
+const api = [
+  `API under /api`,
+  ...(config.serveOpenApi ? [`OpenAPI at http://localhost:${config.port}/api/docs`] : []),
+  ...(config.isProduction ? [] : [`dev outbox at http://localhost:${config.port}/api/dev/outbox.html`]),
+];
 const lines = [
   '',
-  `Member portal on http://localhost:${config.port} (operators: ${operatorIds
+  `Member portal${config.isProduction ? ' (production)' : ''} on http://localhost:${config.port} (operators: ${operatorIds
     .map((op) => `http://${op}.localhost:${config.port}`)
     .join(' ')})`,
-  `API under /api, OpenAPI at http://localhost:${config.port}/api/docs${config.isProduction ? '' : `, dev outbox at http://localhost:${config.port}/api/dev/outbox.html`}`,
+  api.join(', '),
   `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ', demo data seeded' : ''}${config.portalClock ? `; clock fixed at ${config.portalClock}` : ''}`,
   '',
   ...(config.isProduction ? [] : demoLoginLines()),
@@ -39,8 +45,10 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-/** The demo members' logins (never in production, where they are not seeded). */
+/** The demo members' logins (never in production, where no demo member exists). */
 function demoLoginLines(): string[] {
+  const shown = ['de', 'no'] as const;
+  const width = Math.max(...PERSONAS.map((p) => demoUsername(p, 'de').length)) + 2;
   return [
     `Demo logins (password "${DEMO_PASSWORD}"), pattern <persona>@<operator>.example for operators ${operatorIds.join(', ')}:`,
     ...PERSONAS.map((p) => `  ${shown.map((op) => demoUsername(p, op).padEnd(width)).join('')}`),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { endOfMonth, monthsBetweenInclusive } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -16,7 +17,9 @@ describe('config', () => {
       defaultOperator: 'de',
       isProduction: false,
     });
-    expect(config.dataDir).toBe(`${process.cwd()}/data`);
+    // `data` at the repository root, wherever the server is started from (npm start, node on dist).
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
+    expect(loadConfig({ DATA_DIR: 'here' }).dataDir).toBe(`${process.cwd()}/here`);
     expect(config.webDist).toMatch(/packages\/web\/dist$/);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { OperatorId } from '@portal/contract';
+import type { ImportDocumentInput, ImportKey, OperatorId } from '@portal/contract';
 import {
   addDays,
   addMonths,
@@ -21,6 +21,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock.ts';
+import { applyImport, type MembershipIds } from '../modules/import/service.ts';
+import { documentSource, formatIssue, type ImportIssue, ImportRefused } from '../modules/import/source.ts';
+import { parseSource } from '../modules/import/validate.ts';
 import { type CheckInDelivery, recordCheckIns } from '../modules/workouts/check-ins.ts';
 import type { Db, Tx } from './client.ts';
 import { seedContent } from './seed-content.ts';
@@ -38,13 +41,12 @@ import { seedPt } from './seed-pt.ts';
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
 interface Rows {
-  locations: Insert<typeof t.locations>[];
-  products: Insert<typeof t.products>[];
-  promotions: Insert<typeof t.referralPromotions>[];
-  members: Insert<typeof t.members>[];
-  memberships: Insert<typeof t.memberships>[];
-  keys: Insert<typeof t.keys>[];
-  freezes: Insert<typeof t.freezePeriods>[];
+  /** Clubs, products, promotions and members with their keys and freezes: what the import takes. */
+  imported: Required<ImportDocumentInput>;
+  /** The ids the import gives the new members, so the rows below can refer to them. */
+  ids: Map<string, MembershipIds>;
+  /** The demo members' password hashes (the demo password), by membership number. */
+  passwordHashes: Map<string, string>;
   paymentMethods: Insert<typeof t.paymentMethods>[];
   invoices: Insert<typeof t.invoices>[];
   lines: Insert<typeof t.invoiceLines>[];
@@ -242,7 +244,6 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
 export const DEMO_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
 /** Filled in by seedIfEmpty once all members are built, one hash per member. */
-const NOT_YET_HASHED = '';
 
 const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
 const monthKey = (date: IsoDate) => date.slice(0, 7);
@@ -276,45 +277,47 @@ function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): 
   const clubIds = seed.clubs.map((c) => c.id);
 
   for (const club of seed.clubs) {
-    rows.locations.push({
+    rows.imported.clubs.push({
       id: club.id,
-      operatorId: op,
+      operator_id: op,
       name: club.name,
-      openingDate: club.openedOn ?? presaleOpening,
-      closingDate: club.closedOn ?? null,
-      address: club.address,
+      opening_date: club.openedOn ?? presaleOpening,
+      closing_date: club.closedOn ?? null,
+      street: club.address.street,
+      postal_code: club.address.postal_code,
+      postal_location: club.address.postal_location,
+      country: club.address.country,
       phone: club.phone,
       // de-berlin-mitte writes to berlin-mitte@de.stride.example
       email: `${club.id.slice(op.length + 1)}@${op}.stride.example`,
-      openingHours: seed.clubHours.opening,
-      staffedHours: seed.clubHours.staffed,
+      opening_hours: seed.clubHours.opening,
+      staffed_hours: seed.clubHours.staffed,
     });
   }
   const productId = `${op}-all-clubs`;
-  rows.products.push({
+  rows.imported.products.push({
     id: productId,
-    operatorId: op,
+    operator_id: op,
     presentation: productPresentation(operator.brand),
-    monthlyFee: seed.monthlyFee,
-    bindingMonths: seed.bindingMonths,
-    requirePhoneVerification: seed.requirePhoneVerification,
-    locationIds: clubIds,
+    monthly_fee: seed.monthlyFee,
+    binding_months: seed.bindingMonths,
+    require_phone_verification: seed.requirePhoneVerification,
+    club_ids: clubIds,
   });
   // The promotion the operator catalogue names, with its terms and texts from the seed data.
   if (operator.referralPromotion) {
     if (!seed.promotion) throw new Error(`seed data lacks the ${op} referral promotion`);
-    rows.promotions.push({
+    rows.imported.promotions.push({
       id: `${op}-referral`,
-      operatorId: op,
+      operator_id: op,
       name: seed.promotion.name,
-      promotionType: operator.referralPromotion,
-      referrerDiscountMonths: seed.promotion.months,
-      referrerDiscountPercentage: seed.promotion.percentage,
-      referrerPtHours: 0,
-      signupFee: 0,
+      promotion_type: operator.referralPromotion,
+      referrer_discount_months: seed.promotion.months,
+      referrer_discount_percentage: seed.promotion.percentage,
+      referrer_pt_hours: 0,
+      signup_fee: 0,
       status: 'active',
       presentation: seed.promotion.presentation,
-      createdAt: now,
     });
   }
 
@@ -328,59 +331,53 @@ function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): 
     const username = demoUsername(persona, op);
     const memberId = randomUUID();
     const membershipId = randomUUID();
-    const createdAt = atMorning(plan.signedUpOn ?? minDate(addDays(plan.beginDate, -14), addDays(today, -4)));
+    const signedUpOn = plan.signedUpOn ?? minDate(addDays(plan.beginDate, -14), addDays(today, -4));
+    const createdAt = atMorning(signedUpOn);
     const number = `${opIndex + 1}${String(100 + i).padStart(6, '0')}`;
-
-    rows.members.push({
-      id: memberId,
-      operatorId: op,
-      username,
-      passwordHash: NOT_YET_HASHED,
-      firstName: person.first,
-      lastName: person.last,
-      gender: person.gender,
-      birthdate: `${1978 + ((i * 3) % 24)}-${String((i % 12) + 1).padStart(2, '0')}-${String(((i * 5) % 27) + 1).padStart(2, '0')}`,
-      email: username,
-      street: street.street,
-      postalCode: street.postal_code,
-      postalLocation: street.postal_location,
-      country: operator.country,
-      mobilePrefix: plan.invalidMobile ? `00${seed.mobilePrefix.slice(1)}` : seed.mobilePrefix,
-      mobileNumber: `${seed.mobileStem}${String(10 + i).padStart(2, '0')}`,
-      locale: operator.locales[0]!,
-      gdprOptIn: i % 3 === 0,
-      createdAt,
-      updatedAt: createdAt,
-    });
+    rows.ids.set(number, { memberId, membershipId });
 
     const hasReferralCode = plan.signupKind === 'regular';
-    rows.memberships.push({
-      id: membershipId,
-      memberId,
-      membershipNumber: number,
-      productId,
-      locationId: clubIds[plan.club]!,
-      signupKind: plan.signupKind,
-      beginDate: plan.beginDate,
-      cancelledOn: plan.cancelledOn ?? null,
-      endDate: plan.endDate ?? null,
-      stoppedOn: plan.stoppedOn ?? null,
-      referralCode: hasReferralCode ? `${person.first.slice(0, 4).toUpperCase()}${number.slice(-4)}` : null,
-      sheltered: false,
-      createdAt,
+    rows.imported.members.push({
+      membership_number: number,
+      operator_id: op,
+      username,
+      email: username,
+      first_name: person.first,
+      last_name: person.last,
+      gender: person.gender,
+      birthdate: `${1978 + ((i * 3) % 24)}-${String((i % 12) + 1).padStart(2, '0')}-${String(((i * 5) % 27) + 1).padStart(2, '0')}`,
+      street: street.street,
+      postal_code: street.postal_code,
+      postal_location: street.postal_location,
+      country: operator.country,
+      mobile_prefix: plan.invalidMobile ? `00${seed.mobilePrefix.slice(1)}` : seed.mobilePrefix,
+      mobile_number: `${seed.mobileStem}${String(10 + i).padStart(2, '0')}`,
+      locale: operator.locales[0]!,
+      gdpr_opt_in: i % 3 === 0,
+      product_id: productId,
+      club_id: clubIds[plan.club]!,
+      signup_kind: plan.signupKind,
+      begin_date: plan.beginDate,
+      // The import dates the contract's conclusion the morning of this day, as createdAt here.
+      signed_up_on: signedUpOn,
+      cancelled_on: plan.cancelledOn ?? null,
+      end_date: plan.endDate ?? null,
+      stopped_on: plan.stoppedOn ?? null,
+      referral_code: hasReferralCode ? `${person.first.slice(0, 4).toUpperCase()}${number.slice(-4)}` : null,
     });
 
     const pinCode = String(100000 + ((i * 7919 + opIndex * 104729) % 900000));
     const keyStart = minDate(plan.beginDate, plan.signedUpOn ?? addDays(today, -4));
     /** Keys that opened doors, with the days they did (an ended key worked up to its valid_to). */
     const doorKeys: { code: string; from: IsoDate; to: IsoDate | null }[] = [];
-    const key = (k: Omit<Insert<typeof t.keys>, 'id' | 'membershipId' | 'createdAt'>) => {
-      rows.keys.push({ id: randomUUID(), membershipId, createdAt: atMorning(k.validFrom), ...k });
-      doorKeys.push({ code: k.code, from: k.validFrom, to: k.validTo ?? null });
+    // The import dates each key from the start of its first day.
+    const key = (k: Omit<ImportKey, 'membership_number'>) => {
+      rows.imported.keys.push({ membership_number: number, ...k });
+      doorKeys.push({ code: k.code, from: k.valid_from, to: k.valid_to });
     };
     switch (plan.keys) {
       case 'pin':
-        key({ type: 'pin', code: pinCode, status: 'active', validFrom: keyStart, validTo: null });
+        key({ type: 'pin', code: pinCode, status: 'active', valid_from: keyStart, valid_to: null });
         break;
       case 'pin_history': {
         const renewed = addMonths(startOfMonth(today), -6);
@@ -388,10 +385,10 @@ function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): 
           type: 'pin',
           code: String(Number(pinCode) + 1),
           status: 'inactive',
-          validFrom: keyStart,
-          validTo: addDays(renewed, -1),
+          valid_from: keyStart,
+          valid_to: addDays(renewed, -1),
         });
-        key({ type: 'pin', code: pinCode, status: 'active', validFrom: renewed, validTo: null });
+        key({ type: 'pin', code: pinCode, status: 'active', valid_from: renewed, valid_to: null });
         break;
       }
       case 'pin_expired':
@@ -399,8 +396,8 @@ function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): 
           type: 'pin',
           code: pinCode,
           status: 'inactive',
-          validFrom: keyStart,
-          validTo: plan.endDate ?? plan.stoppedOn ?? today,
+          valid_from: keyStart,
+          valid_to: plan.endDate ?? plan.stoppedOn ?? today,
         });
         break;
       case 'rfid':
@@ -408,8 +405,8 @@ function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): 
           type: 'rfid',
           code: `04${(0xa1b2c3 + i * 4099 + opIndex * 65537).toString(16).toUpperCase()}`,
           status: 'active',
-          validFrom: keyStart,
-          validTo: null,
+          valid_from: keyStart,
+          valid_to: null,
         });
         break;
       case 'none':
@@ -417,14 +414,7 @@ function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): 
     }
 
     for (const f of plan.freezes ?? []) {
-      rows.freezes.push({
-        id: randomUUID(),
-        membershipId,
-        beginDate: f.begin,
-        endDate: f.end,
-        cancelDate: null,
-        createdAt: atMorning(minDate(addDays(f.begin, -20), addDays(today, -1))),
-      });
+      rows.imported.freezes.push({ membership_number: number, begin_date: f.begin, end_date: f.end });
     }
 
     const card = plan.card ? seed.card : null;
@@ -557,14 +547,25 @@ async function insertChunks<T extends PgTable>(tx: Tx, table: T, values: PgInser
   }
 }
 
-async function insertAll(tx: Tx, rows: Rows): Promise<void> {
-  await insertChunks(tx, t.locations, rows.locations);
-  await insertChunks(tx, t.products, rows.products);
-  await insertChunks(tx, t.referralPromotions, rows.promotions);
-  await insertChunks(tx, t.members, rows.members);
-  await insertChunks(tx, t.memberships, rows.memberships);
-  await insertChunks(tx, t.keys, rows.keys);
-  await insertChunks(tx, t.freezePeriods, rows.freezes);
+/**
+ * Clubs, products, promotions, members, keys and freezes go through the import (checked
+ * by the contract's schemas like any file; its seed option gives the members their ids
+ * and the demo password, and invites nobody); the rest of the demo is inserted as is.
+ */
+async function insertAll(tx: Tx, rows: Rows, clock: Clock): Promise<void> {
+  const refused = (issues: ImportIssue[]) =>
+    new Error(`the demo data does not import:\n${issues.map(formatIssue).join('\n')}`);
+  const { parsed, issues } = parseSource(documentSource(rows.imported));
+  if (issues.length) throw refused(issues);
+  try {
+    await applyImport(tx, parsed, {
+      clock,
+      invite: null,
+      seed: { ids: rows.ids, passwordHashes: rows.passwordHashes },
+    });
+  } catch (error) {
+    throw error instanceof ImportRefused ? refused(error.issues) : error;
+  }
   await insertChunks(tx, t.paymentMethods, rows.paymentMethods);
   await insertChunks(tx, t.invoices, rows.invoices);
   await insertChunks(tx, t.invoiceLines, rows.lines);
@@ -586,8 +587,9 @@ async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
  * (one in presale), a product, its referral promotion, home's highlights and article
  * teasers (seed-content.ts) and one member per persona, with dates relative to today in
  * the operator's timezone; where the operator has PT, the PT sandbox's packages and
- * trainers and a purchase and a booking of the active persona (seed-pt.ts). Returns
- * whether it seeded.
+ * trainers and a purchase and a booking of the active persona (seed-pt.ts). Clubs,
+ * products, promotions and members go through the import (insertAll). Never called in
+ * production (db/startup.ts). Returns whether it seeded.
  */
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -597,13 +599,9 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     if (existing.length > 0) return false;
     const now = clock.now();
     const rows: Rows = {
-      locations: [],
-      products: [],
-      promotions: [],
-      members: [],
-      memberships: [],
-      keys: [],
-      freezes: [],
+      imported: { clubs: [], products: [], promotions: [], members: [], keys: [], freezes: [] },
+      ids: new Map(),
+      passwordHashes: new Map(),
       paymentMethods: [],
       invoices: [],
       lines: [],
@@ -615,11 +613,10 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
       buildOperator(op, now, rows, index);
     });
     // Every demo member its own hash and salt (issue 11, finding 7), hashed in parallel.
-    const hashes = await Promise.all(rows.members.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
-    rows.members.forEach((member, i) => {
-      member.passwordHash = hashes[i]!;
-    });
-    await insertAll(tx, rows);
+    const numbers = [...rows.ids.keys()];
+    const hashes = await Promise.all(numbers.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
+    numbers.forEach((number, i) => rows.passwordHashes.set(number, hashes[i]!));
+    await insertAll(tx, rows, clock);
     await seedContent(tx, now);
     await sendCheckIns(tx, rows, now);
     await seedPt(db, tx, clock);

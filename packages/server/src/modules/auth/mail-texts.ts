@@ -70,3 +70,41 @@ export const signInNoticeMail: Record<Language, SignInNoticeMail> = {
       `Hei ${firstName},\n\njoku yritti viimeisten ${minutes} minuutin aikana ${failures} kertaa kirjautua ${brand} -jäsentilillesi väärällä salasanalla.\n\nJos se olit sinä ja olet unohtanut salasanasi, voit valita uuden tästä:\n${link}\n\nJos se et ollut sinä, tilisi on edelleen suojattu: hidastamme ja estämme uudet yritykset, ja voit kirjautua sisään tavalliseen tapaan. Käytä salasanaa, jota et käytä missään muualla.\n\n${brand}`,
   },
 };
+
+interface InvitationMail {
+  subject: (brand: string) => string;
+  body: (p: { firstName: string; brand: string; link: string; username: string }) => string;
+}
+
+/**
+ * The invitation an imported member gets to set their first password (docs/operations.md),
+ * in every catalogue language; the link opens the portal's set-password page and works once
+ * for seven days (INVITATION_TTL_MS).
+ */
+export const invitationMail: Record<Language, InvitationMail> = {
+  en: {
+    subject: (brand) => `Your ${brand} member account is ready`,
+    body: ({ firstName, brand, link, username }) =>
+      `Hello ${firstName},\n\nyour ${brand} membership now comes with an online member account: see your membership, invoices and workouts, and change your details or freeze your membership yourself.\n\nChoose your password here to get started:\n${link}\n\nYour username is ${username}. The link works once and is valid for 7 days; after that, use "Forgot your password?" on the sign-in page.\n\n${brand}`,
+  },
+  de: {
+    subject: (brand) => `Ihr ${brand} Mitgliedskonto ist bereit`,
+    body: ({ firstName, brand, link, username }) =>
+      `Hallo ${firstName},\n\nzu Ihrer Mitgliedschaft bei ${brand} gehört jetzt ein Online-Mitgliedskonto: Dort sehen Sie Ihre Mitgliedschaft, Rechnungen und Trainings und können Ihre Daten ändern oder Ihre Mitgliedschaft pausieren.\n\nHier legen Sie Ihr Passwort fest:\n${link}\n\nIhr Benutzername ist ${username}. Der Link funktioniert einmal und ist 7 Tage gültig; danach nutzen Sie „Passwort vergessen?“ auf der Anmeldeseite.\n\n${brand}`,
+  },
+  fr: {
+    subject: (brand) => `Votre compte membre ${brand} est prêt`,
+    body: ({ firstName, brand, link, username }) =>
+      `Bonjour ${firstName},\n\nvotre abonnement ${brand} s’accompagne désormais d’un compte membre en ligne : vous y retrouvez votre abonnement, vos factures et vos entraînements, et vous pouvez modifier vos coordonnées ou suspendre votre abonnement vous-même.\n\nChoisissez votre mot de passe ici pour commencer :\n${link}\n\nVotre nom d’utilisateur est ${username}. Ce lien ne fonctionne qu’une fois et reste valable 7 jours ; ensuite, utilisez « Mot de passe oublié ? » sur la page de connexion.\n\n${brand}`,
+  },
+  nb: {
+    subject: (brand) => `Medlemskontoen din hos ${brand} er klar`,
+    body: ({ firstName, brand, link, username }) =>
+      `Hei ${firstName},\n\nmedlemskapet ditt hos ${brand} har nå en medlemskonto på nett: Der ser du medlemskapet, fakturaene og treningsøktene dine, og du kan selv endre opplysningene dine eller fryse medlemskapet.\n\nVelg passordet ditt her for å komme i gang:\n${link}\n\nBrukernavnet ditt er ${username}. Lenken virker én gang og er gyldig i 7 dager; etter det bruker du «Glemt passordet?» på innloggingssiden.\n\n${brand}`,
+  },
+  fi: {
+    subject: (brand) => `${brand} -jäsentilisi on valmis`,
+    body: ({ firstName, brand, link, username }) =>
+      `Hei ${firstName},\n\n${brand} -jäsenyyteesi kuuluu nyt verkossa toimiva jäsentili: näet siellä jäsenyytesi, laskusi ja treenisi, ja voit itse muuttaa tietojasi tai jäädyttää jäsenyytesi.\n\nValitse salasanasi tästä, niin pääset alkuun:\n${link}\n\nKäyttäjätunnuksesi on ${username}. Linkki toimii kerran ja on voimassa 7 päivää. Sen jälkeen voit käyttää kirjautumissivun kohtaa ”Unohditko salasanasi?”.\n\n${brand}`,
+  },
+};

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
+import type { Language, PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
 import { getOperator, isRepeatedDeclaration, languageOf } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -26,6 +26,32 @@ import {
 } from './receipt-mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const UNAVAILABLE: Record<Language, (email: string) => string> = {
+  en: (email) =>
+    `The cancellation form is not available at the moment. Please send your cancellation by e-mail to ${email}.`,
+  de: (email) =>
+    `Das Kündigungsformular ist gerade nicht verfügbar. Bitte senden Sie Ihre Kündigung per E-Mail an ${email}.`,
+  fr: (email) =>
+    `Le formulaire de résiliation n’est pas disponible pour le moment. Veuillez envoyer votre résiliation par e-mail à ${email}.`,
+  nb: (email) =>
+    `Oppsigelsesskjemaet er ikke tilgjengelig akkurat nå. Send oppsigelsen din på e-post til ${email}.`,
+  fi: (email) =>
+    `Irtisanomislomake ei ole juuri nyt käytettävissä. Lähetä irtisanomisesi sähköpostitse osoitteeseen ${email}.`,
+};
+
+/**
+ * 503: in production without IP_HASH_KEY the form is off, since client addresses could
+ * not be stored under a key every server process shares (docs/operations.md).
+ */
+const unavailable = (language: Language, supportEmail: string) =>
+  new ApiError(503, [
+    {
+      type: 'public_cancellation_unavailable',
+      message: UNAVAILABLE[language](supportEmail),
+      context: { support_email: supportEmail },
+    },
+  ]);
 
 const invalid = (fields: string[], message: string) =>
   new ApiError(
@@ -121,6 +147,8 @@ export function createPublicCancellationService(deps: AppDeps) {
       const started = performance.now();
       const operator = getOperator(input.operator_id);
       if (!operator.publicCancellation) throw notFound('This operator has no cancellation form.');
+      const ipHashKey = settings.ipHashKey;
+      if (!ipHashKey) throw unavailable(languageOf(input.locale), operator.supportEmail);
       assertComplete(input);
       const content: DeclarationContent = {
         kind: input.kind,
@@ -147,7 +175,7 @@ export function createPublicCancellationService(deps: AppDeps) {
           website: input.website ?? null,
           receivedAt,
           arrivedAt: new Date(arrivedAt),
-          clientIpHash: clientIpHash(ip, settings.ipHashKey),
+          clientIpHash: clientIpHash(ip, ipHashKey),
           outcome: automated ? 'automated' : 'unmatched',
           outcomeReason: automated ? 'honeypot' : null,
         });

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DoorKeySettings } from '../../config.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { ApiError, unauthorized } from '../../http/errors.ts';
 import { operatorSeeds } from '../../db/seed-data.ts';
 
 /** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */
@@ -25,6 +25,15 @@ export function demoDoorKeys(): { clubId: string; key: string }[] {
   );
 }
 
+/** 503: no club has a door key configured here (DOOR_KEYS). */
+export const doorCheckInsUnavailable = () =>
+  new ApiError(503, [
+    {
+      type: 'door_check_ins_unavailable',
+      message: 'Check-ins are not configured on this server: no club has a door key (DOOR_KEYS).',
+    },
+  ]);
+
 const BEARER = /^Bearer +(\S{1,512}) *$/i;
 
 /** Which club a request's `Authorization: Bearer <club key>` names, from the hashes of the accepted keys. */
@@ -35,6 +44,10 @@ export function createDoorKeyring(settings: DoorKeySettings) {
     for (const hash of hashes) clubOf.set(hash, clubId);
   }
 
+  // No key at all (production without DOOR_KEYS): nothing could ever authenticate, so the
+  // endpoint says it is not configured rather than that the key is wrong.
+  const configured = clubOf.size > 0;
+
   const resolve = (authorization: string | undefined): string | null => {
     const match = BEARER.exec(authorization ?? '');
     return match ? (clubOf.get(hashDoorKey(match[1]!)) ?? null) : null;
@@ -44,6 +57,7 @@ export function createDoorKeyring(settings: DoorKeySettings) {
     resolve,
     /** The route's credential check: the club on the request, or 401. */
     authenticate(request: FastifyRequest): void {
+      if (!configured) throw doorCheckInsUnavailable();
       const clubId = resolve(request.headers.authorization);
       if (!clubId) throw unauthorized("Send the club's door key as Authorization: Bearer <key>.");
       request.doorClubId = clubId;

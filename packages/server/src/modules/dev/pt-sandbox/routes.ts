@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { IsoDateTime, type PtWidgetKind } from '@portal/contract';
 import { getOperator, isOperatorId } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,11 +10,17 @@ import { PT_SANDBOX_BASE } from '../../../adapters/pt/config.ts';
 import { type PtTokenClaims, verifyPtToken } from '../../../adapters/pt/token.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { ApiError } from '../../../http/errors.ts';
+import { SERVER_ROOT } from '../../../paths.ts';
 import { createPtSandbox, languageFor } from './service.ts';
 
-/** The widget script as shipped: a real file next to this one, read once. */
-const WIDGET_JS = readFileSync(new URL('./widget.js', import.meta.url), 'utf8');
-const WIDGET_ETAG = `"${createHash('sha256').update(WIDGET_JS).digest('base64url').slice(0, 27)}"`;
+/**
+ * The widget script as shipped: a real file next to this one in the source tree, read when
+ * the sandbox's routes are registered (never in production), also by the compiled server.
+ */
+function widgetScript() {
+  const js = readFileSync(path.join(SERVER_ROOT, 'src/modules/dev/pt-sandbox/widget.js'), 'utf8');
+  return { js, etag: `"${createHash('sha256').update(js).digest('base64url').slice(0, 27)}"` };
+}
 
 const Id = z.string().min(1).max(100);
 const PurchaseBody = z
@@ -48,6 +55,7 @@ export function registerPtSandboxRoutes(app: FastifyInstance, deps: AppDeps): vo
   const secret = deps.config.pt.secret;
   if (!secret) return;
   const sandbox = createPtSandbox(deps);
+  const script = widgetScript();
   const claimsOf = new WeakMap<FastifyRequest, PtTokenClaims>();
 
   /** Checks the token before anything else is read: a bad token is a 401 whatever the body. */
@@ -71,9 +79,9 @@ export function registerPtSandboxRoutes(app: FastifyInstance, deps: AppDeps): vo
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .header('etag', WIDGET_ETAG);
-    if (request.headers['if-none-match'] === WIDGET_ETAG) return reply.code(304).send();
-    return reply.send(WIDGET_JS);
+      .header('etag', script.etag);
+    if (request.headers['if-none-match'] === script.etag) return reply.code(304).send();
+    return reply.send(script.js);
   });
 
   const api = `${PT_SANDBOX_BASE}/v1`;

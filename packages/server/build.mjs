@@ -1,0 +1,35 @@
+// Compiles the server once for `node`: src/main.ts (the server), src/import.ts (the import
+// command) and src/door-key.ts, bundled with the workspace packages @portal/contract and
+// @portal/domain (TypeScript sources) into dist/. The server's npm dependencies stay
+// external and load from node_modules; the migrations (drizzle/) and the PT sandbox's
+// widget.js are read from the package at run time (src/paths.ts).
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = import.meta.dirname;
+
+export const SERVER_ENTRY_POINTS = ['src/main.ts', 'src/import.ts', 'src/door-key.ts'];
+
+export async function buildServer({ outdir = path.join(root, 'dist') } = {}) {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: SERVER_ENTRY_POINTS,
+    outdir,
+    outbase: 'src',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    external,
+    sourcemap: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === import.meta.filename) await buildServer();

@@ -1,0 +1,14 @@
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from './client.ts';
+
+/**
+ * Seeds the demo data on an empty database, except in production, which never has demo
+ * members: its clubs, products and members come through the import (docs/operations.md).
+ * Returns whether it seeded.
+ */
+export async function seedOutsideProduction(db: Db, clock: Clock, config: Config): Promise<boolean> {
+  if (config.isProduction) return false;
+  const { seedIfEmpty } = await import('./seed.ts');
+  return seedIfEmpty(db, clock);
+}

@@ -1,0 +1,207 @@
+import { getOperator, operatorIds } from '@portal/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { providerBase } from './adapters/pt/config.ts';
+import type { Config } from './config.ts';
+
+/**
+ * One feature's configuration as the server starts: whether it works, and when it does
+ * not, what it lacks and how it answers meanwhile. Never holds a secret.
+ */
+export interface FeatureState {
+  feature: string;
+  state: 'on' | 'sandbox' | 'off' | 'partial';
+  detail: string;
+  /**
+   * Present when the feature does not (fully) work in this configuration, which the start
+   * log warns about: what to set for it to work (empty when no setting can, yet).
+   */
+  missing?: string[];
+}
+
+const upper = (op: string) => op.toUpperCase();
+
+function cards(config: Config): FeatureState[] {
+  return (['verifone', 'dibs'] as const).map((provider): FeatureState => {
+    const settings = config.cards[provider];
+    const feature = `cards (${provider})`;
+    const users = operatorIds.filter((op) => getOperator(op).cardProvider === provider).join(', ');
+    if (settings.mode === 'live') return { feature, state: 'on', detail: `live API for ${users}` };
+    if (settings.mode === 'sandbox')
+      return { feature, state: 'sandbox', detail: `offline sandbox for ${users} (never in production)` };
+    if (provider === 'dibs')
+      return {
+        feature,
+        state: 'off',
+        detail: `no live adapter is built yet: card updates of ${users} answer 503 and charges fail`,
+        missing: [],
+      };
+    return {
+      feature,
+      state: 'off',
+      detail: `card updates of ${users} answer 503 and charges fail`,
+      missing: [
+        'CARD_PROVIDER_VERIFONE=live',
+        'VERIFONE_API_URL',
+        'VERIFONE_USER_ID',
+        'VERIFONE_API_KEY',
+        '…',
+      ],
+    };
+  });
+}
+
+function pt(config: Config): FeatureState {
+  const offered = operatorIds.filter((op) => getOperator(op).ptEnabled);
+  const missing = offered.filter((op) => !providerBase(config.pt, op));
+  const needs = [
+    ...(config.pt.secret ? [] : ['PT_WIDGET_SECRET']),
+    ...missing.map((op) => `PT_PROVIDER_URL_${upper(op)}`),
+  ];
+  const sources = offered
+    .filter((op) => !missing.includes(op))
+    .map((op) => {
+      const url = config.pt.providerUrls[op];
+      return `${op}: ${url ? new URL(url).origin : 'sandbox'}`;
+    });
+  if (needs.length === 0) {
+    const state = Object.keys(config.pt.providerUrls).length === 0 ? 'sandbox' : 'on';
+    return { feature: 'personal training', state, detail: sources.join(', ') };
+  }
+  const off = config.pt.secret ? missing : offered;
+  const working = config.pt.secret && sources.length ? `; ${sources.join(', ')}` : '';
+  return {
+    feature: 'personal training',
+    state: off.length === offered.length ? 'off' : 'partial',
+    detail: `the PT widgets of ${off.join(', ')} answer 503${working}`,
+    missing: needs,
+  };
+}
+
+function door(config: Config): FeatureState {
+  const clubs = Object.keys(config.doorKeys.hashes).length;
+  const configured = clubs > 0 ? `${clubs} club${clubs === 1 ? '' : 's'} with keys in DOOR_KEYS` : '';
+  if (config.doorKeys.demo)
+    return {
+      feature: 'door check-ins',
+      state: 'sandbox',
+      detail: ['the demo clubs’ keys (never in production)', configured].filter(Boolean).join(' and '),
+    };
+  if (clubs > 0) return { feature: 'door check-ins', state: 'on', detail: configured };
+  return {
+    feature: 'door check-ins',
+    state: 'off',
+    detail: 'POST /api/v1/door/check_ins answers 503',
+    missing: ['DOOR_KEYS'],
+  };
+}
+
+function publicCancellation(config: Config): FeatureState {
+  const offered = operatorIds.filter((op) => getOperator(op).publicCancellation).join(', ');
+  const feature = 'cancellation without sign-in (§ 312k)';
+  if (config.publicCancellation.ipHashKey === null)
+    return {
+      feature,
+      state: 'off',
+      detail: `the form of ${offered} answers 503 and names the support e-mail instead`,
+      missing: ['IP_HASH_KEY'],
+    };
+  const key = config.isProduction ? 'IP_HASH_KEY' : 'IP_HASH_KEY or a key of this process';
+  return { feature, state: 'on', detail: `${offered}; client addresses hashed with ${key}` };
+}
+
+function links(config: Config): FeatureState {
+  const feature = 'links in e-mails';
+  const missing = operatorIds.filter((op) => !config.publicOrigins[op]);
+  if (!config.isProduction || missing.length === 0) {
+    const origins = operatorIds.map(
+      (op) => `${op}: ${config.publicOrigins[op] ?? `http://${op}.localhost:${config.port}`}`,
+    );
+    return { feature, state: 'on', detail: origins.join(', ') };
+  }
+  return {
+    feature,
+    state: missing.length === operatorIds.length ? 'off' : 'partial',
+    detail: `links of ${missing.join(', ')} point at http://<operator>.localhost:${config.port}, and the import invites none of their members`,
+    missing: missing.map((op) => `PUBLIC_ORIGIN_${upper(op)}`),
+  };
+}
+
+/** Every feature that depends on configuration, in the order the start log lists them. */
+export function featureReport(config: Config): FeatureState[] {
+  const production = config.isProduction;
+  return [
+    {
+      feature: 'seed data',
+      state: production ? 'off' : 'sandbox',
+      detail: production
+        ? 'never seeded in production; load clubs, products and members with npm run import'
+        : 'the demo members on an empty database, their logins printed',
+    },
+    {
+      feature: 'dev routes',
+      state: production ? 'off' : 'sandbox',
+      detail: production ? 'none' : 'outbox, clock, card and PT sandboxes under /api/dev',
+    },
+    {
+      feature: 'OpenAPI',
+      state: config.serveOpenApi ? 'on' : 'off',
+      detail: config.serveOpenApi ? '/api/docs' : '/api/docs answers 404 (SERVE_OPENAPI=true serves it)',
+    },
+    production
+      ? {
+          feature: 'e-mail and SMS',
+          state: 'partial',
+          detail:
+            'not delivered: no delivery provider is built yet, messages wait in the outbox table (sent_at null)',
+          missing: [],
+        }
+      : {
+          feature: 'e-mail and SMS',
+          state: 'sandbox',
+          detail: 'kept in the outbox, readable at /api/dev/outbox',
+        },
+    links(config),
+    ...cards(config),
+    pt(config),
+    door(config),
+    publicCancellation(config),
+    {
+      feature: 'request limits',
+      state: 'on',
+      detail: config.redisUrl ? 'shared through Redis (REDIS_URL)' : 'counted per process',
+    },
+  ];
+}
+
+/** The report as aligned text lines. */
+export function featureLines(features: FeatureState[]): string[] {
+  const width = Math.max(...features.map((f) => f.feature.length)) + 2;
+  return features.map((f) => {
+    const set = f.missing?.length ? ` [set ${f.missing.join(', ')}]` : '';
+    return `  ${f.feature.padEnd(width)}${f.state.padEnd(9)}${f.detail}${set}`;
+  });
+}
+
+/**
+ * Logs the report once as the server starts (one info entry: its lines and the list), and
+ * a warning for each feature that does not (fully) work, saying how it answers meanwhile.
+ */
+export function logFeatureReport(log: FastifyBaseLogger, config: Config): void {
+  const features = featureReport(config);
+  log.info({ features }, ['Features as configured:', ...featureLines(features)].join('\n'));
+  for (const f of features) {
+    if (!f.missing) continue;
+    if (f.feature === 'personal training') {
+      // The PT warnings as earlier releases wrote them.
+      if (!config.pt.secret) log.warn('PT_WIDGET_SECRET is not set: the PT widgets answer 503 until it is.');
+      const ops = operatorIds.filter((op) => getOperator(op).ptEnabled && !providerBase(config.pt, op));
+      if (ops.length) {
+        const names = ops.map((op) => `PT_PROVIDER_URL_${upper(op)}`).join(', ');
+        log.warn(`No PT provider for ${ops.join(', ')} (${names}): their PT widgets answer 503.`);
+      }
+      continue;
+    }
+    const set = f.missing.length ? `; set ${f.missing.join(', ')}` : '';
+    log.warn(`${f.feature}: ${f.detail}${set}.`);
+  }
+}

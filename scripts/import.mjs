@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// `npm run import -- <file> [options]`: compiles the server when it is out of date, then
+// runs its import command (packages/server/src/import.ts) with the same arguments. A
+// relative file name is taken from where npm was run.
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { buildAll, ROOT } from './builds.mjs';
+
+const built = await buildAll({ only: ['server'] });
+if (built.length) console.error('');
+await import(pathToFileURL(path.join(ROOT, 'packages/server/dist/import.js')).href);
