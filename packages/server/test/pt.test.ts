@@ -7,7 +7,8 @@ import { loadPtSettings } from '../src/adapters/pt/config.ts';
 import { type PtTokenClaims, signPtToken } from '../src/adapters/pt/token.ts';
 import { buildApp } from '../src/app.ts';
 import { events, members, memberships, ptBookings, ptPurchases } from '../src/db/schema.ts';
-import type { Persona } from '../src/db/seed-data.ts';
+import { operatorSeeds, type Persona } from '../src/db/seed-data.ts';
+import { ptRows } from '../src/db/seed-pt.ts';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 
 const NOW = '2026-11-22T10:00:00Z'; // a Sunday; tomorrow is Monday 23 November
@@ -26,6 +27,18 @@ const expectError = (res: Res, status: number, type: string) => {
   expect(body.errors[0]?.type).toBe(type);
   return body.errors[0]!;
 };
+
+describe('the demo trainers', () => {
+  it('share no first or last name with a demo member, so no member books “with” their own name', () => {
+    const { trainers } = ptRows(() => '2026-11-22');
+    expect(trainers.length).toBeGreaterThan(10);
+    const memberNames = new Set(
+      Object.values(operatorSeeds).flatMap((seed) => seed.people.flatMap((p) => [p.first, p.last])),
+    );
+    const clashes = trainers.filter((x) => x.name.split(' ').some((part) => memberNames.has(part)));
+    expect(clashes.map((x) => x.name)).toEqual([]);
+  });
+});
 
 describe.each(databases())('personal training on %s', (kind) => {
   let t: TestApp;
@@ -286,11 +299,13 @@ describe.each(databases())('personal training on %s', (kind) => {
     const after = await invoices();
     expect(after).toHaveLength(before.length + 1);
     const invoice = after.find((i) => i.id === bought.purchase.invoice_id);
+    // Billed today for the payment run; a package is sessions, not a period of club use.
     expect(invoice).toMatchObject({
       status: 'scheduled',
       invoice_date: '2026-11-22',
       amount: 54900,
       currency: 'EUR',
+      period: null,
     });
     expect(invoice?.lines).toEqual([
       expect.objectContaining({
@@ -299,6 +314,7 @@ describe.each(databases())('personal training on %s', (kind) => {
         product_id: bought.purchase.id,
         system_concept: 'pt_package',
         human_concept: '10-session pack',
+        period: null,
       }),
     ]);
     const logged = await t.db.select().from(events).where(eq(events.action, 'pt_package_purchased'));
@@ -352,7 +368,7 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect(mine.bookings[0]).toMatchObject({ starts_at: '2026-11-25T09:00:00.000Z', cancellable: true });
 
     const { trainers } = await trainersOf(token);
-    expect(trainers.map((x) => x.name)).toEqual(['Anna Schneider', 'Jonas Becker', 'Leonie Wagner']);
+    expect(trainers.map((x) => x.name)).toEqual(['Greta Vogel', 'Kai Brandt', 'Miriam Lorenz']);
     const slots = await slotsOf(token, trainers[0]!.id);
     // Tomorrow (Monday) 10:00 to 20:00 Berlin time (staffed 10–21), one-hour sessions on the hour.
     const monday = slots.filter((s) => s.starts_at.startsWith('2026-11-23'));

@@ -25,7 +25,8 @@ export interface PtPackageSale {
  * The portal's side of a PT package purchase, inside the purchase's transaction: locks the
  * membership (ADR 006), re-checks that the operator has PT and the status may buy, then
  * bills the package today as a one-line invoice (add_on_fee, system concept pt_package,
- * the package's name in the member's language) and logs it. Returns the invoice's id.
+ * the package's name in the member's language, no period: a package is sessions, not days
+ * of club use) and logs it. Returns the invoice's id.
  */
 export async function billPtPackage(
   tx: Executor,
@@ -52,7 +53,7 @@ export async function billPtPackage(
     systemConcept: 'pt_package',
     productId: sale.purchaseId,
     concept: sale.name[language] ?? sale.name.en,
-    period: { from: state.today, to: state.today },
+    period: null,
     createdAt: clock.now(),
   });
   await logMembershipChange(tx, clock, state, 'pt_package_purchased', {
