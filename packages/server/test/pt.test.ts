@@ -107,7 +107,7 @@ describe.each(databases())('personal training on %s', (kind) => {
   const slotsOf = async (token: string, trainerId: string) =>
     (
       (await provider('GET', `slots?trainer_id=${trainerId}`, token)).json() as {
-        slots: { starts_at: string; ends_at: string }[];
+        slots: { starts_at: string; ends_at: string; cancellable_until: string; cancellable: boolean }[];
       }
     ).slots;
   const bookingsOf = async (token: string) =>
@@ -381,6 +381,37 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect(slots.some((s) => s.starts_at.startsWith('2026-11-22'))).toBe(false);
     expect(slots.at(-1)?.starts_at.slice(0, 10)).toBe('2026-12-06');
     expect(slots.some((s) => s.starts_at === '2026-11-25T09:00:00.000Z')).toBe(false);
+  });
+
+  it('offers tomorrow’s first hours but says a booking of them is binding, as cancelling will then refuse it', async () => {
+    const member = await memberOf('rfid', 'ch');
+    await grantSessions(member.id, 1);
+    const token = await tokenFor('rfid', 'ch', 'booking');
+    const [trainer] = (await trainersOf(token)).trainers;
+    const slots = await slotsOf(token, trainer!.id);
+    // Now is Sunday 11:00 in Zürich; Monday's sessions from 09:00 (08:00Z) on.
+    const monday = slots.filter((s) => s.starts_at.startsWith('2026-11-23'));
+    expect(monday.slice(0, 4)).toEqual([
+      expect.objectContaining({ starts_at: '2026-11-23T08:00:00.000Z', cancellable: false }),
+      expect.objectContaining({ starts_at: '2026-11-23T09:00:00.000Z', cancellable: false }),
+      // Exactly 24 hours ahead is too late already: cancelling is allowed only before that.
+      expect.objectContaining({ starts_at: '2026-11-23T10:00:00.000Z', cancellable: false }),
+      expect.objectContaining({
+        starts_at: '2026-11-23T11:00:00.000Z',
+        cancellable_until: '2026-11-22T11:00:00.000Z',
+        cancellable: true,
+      }),
+    ]);
+    expect(slots.filter((s) => !s.cancellable)).toHaveLength(3);
+
+    const booked = await provider('POST', 'bookings', token, {
+      trainer_id: trainer!.id,
+      starts_at: monday[2]!.starts_at,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { booking } = booked.json() as { booking: { id: string; cancellable: boolean } };
+    expect(booking.cancellable).toBe(false);
+    expectError(await provider('DELETE', `bookings/${booking.id}`, token), 422, 'cancellation_too_late');
   });
 
   it('refuses a booking without sessions left, and a time that is not offered', async () => {
