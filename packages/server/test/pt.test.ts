@@ -337,6 +337,32 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect((await invoices()).length).toBe(before.length + 1);
   });
 
+  it('names the package on the invoice in the language the member bought it in', async () => {
+    const token = await tokenFor('in_trial', 'ch', 'package_buy');
+    const bought = await provider(
+      'POST',
+      'purchases',
+      token,
+      { package_id: 'ch-pt-5', request_id: 'buy-french-1' },
+      { 'accept-language': 'fr-CH' },
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { purchase } = bought.json() as { purchase: { invoice_id: string } };
+    const invoice = Invoice.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/membership/invoices/${purchase.invoice_id}`,
+          headers: bearer(await t.signIn('in_trial', 'ch')),
+        })
+      ).json(),
+    );
+    expect(invoice.lines[0]).toMatchObject({
+      system_concept: 'pt_package',
+      human_concept: 'Forfait 5 séances',
+    });
+  });
+
   it('re-checks the membership when billing: a membership stopped since the widget opened buys nothing', async () => {
     const token = await tokenFor('invalid_details', 'de', 'package_buy');
     const member = await memberOf('invalid_details', 'de');
@@ -354,6 +380,19 @@ describe.each(databases())('personal training on %s', (kind) => {
         'invalid_status_for_pt',
       );
       expect(item.message).toBe('Personal training is only available with a running membership.');
+      // In the language the widget asks in, which is the one on the member's screen.
+      const french = expectError(
+        await provider(
+          'POST',
+          'purchases',
+          token,
+          { package_id: 'de-pt-intro', request_id: 'buy-stopped-2' },
+          { 'accept-language': 'fr-CH' },
+        ),
+        422,
+        'invalid_status_for_pt',
+      );
+      expect(french.message).toBe('Le coaching personnel n’est disponible qu’avec un abonnement en cours.');
       expect(await t.db.select().from(ptPurchases).where(eq(ptPurchases.memberId, member.id))).toEqual([]);
     } finally {
       await t.db.update(memberships).set({ stoppedOn: null }).where(eq(memberships.memberId, member.id));

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { OperatorId, PtWidgetKind } from '@portal/contract';
-import { addDays, clubAvailability, getOperator, type IsoDate, operatorIds, todayIn } from '@portal/domain';
+import {
+  addDays,
+  clubAvailability,
+  getOperator,
+  type IsoDate,
+  languageOf,
+  operatorIds,
+  todayIn,
+} from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '../adapters/pt/token.ts';
 import { type Clock, fixedClock } from '../clock.ts';
@@ -227,6 +235,7 @@ export async function seedPt(db: Db, tx: Tx, clock: Clock): Promise<void> {
     const { purchase } = await earlier.purchase(
       seedClaims(member, op, club, 'package_buy', boughtAt),
       { package_id: ptPackageId(op, '5'), request_id: `seed-${op}-active-5` },
+      languageOf(member.locale),
       tx,
     );
     await chargeSeededInvoice(tx, purchase.invoice_id!, purchase.amount, boughtAt);

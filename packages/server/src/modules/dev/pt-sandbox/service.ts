@@ -100,6 +100,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
     async purchase(
       claims: PtTokenClaims,
       input: { package_id: string; request_id: string },
+      language: Language,
       ex: Executor = db,
     ) {
       const run = async (tx: Executor) => {
@@ -134,6 +135,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
           sessions: pkg.sessions,
           amount: pkg.price,
           currency: pkg.currency,
+          language,
         });
         await repo.insertPurchase(tx, { ...row, invoiceId });
         return {
