@@ -26,17 +26,17 @@ describe.each(databases())('invoices on %s', (kind) => {
 
   it('lists monthly invoices from January of last year, newest first, parsed by the contract', async () => {
     const all = await list('active', 'de');
-    // The newest: the PT package the seed bought today (seed-pt.ts), scheduled for the payment run.
-    const [pt, ...invoices] = all;
-    expect(pt).toMatchObject({ status: 'scheduled', invoice_date: '2026-11-22', amount: 29900 });
-    expect(pt?.lines[0]).toMatchObject({ product_type: 'add_on_fee', system_concept: 'pt_package' });
+    // Besides the membership: the PT package the seed bought on 3 November (seed-pt.ts), paid.
+    const pt = all.filter((i) => i.lines.some((l) => l.system_concept === 'pt_package'));
+    expect(pt).toHaveLength(1);
+    const invoices = all.filter((i) => !pt.includes(i));
     // 2025-01 to 2026-11: a whole previous year for the health-insurance confirmation and the invoice history.
     expect(invoices).toHaveLength(23);
-    const dates = invoices.map((i) => i.invoice_date);
+    const dates = all.map((i) => i.invoice_date);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(dates[0]).toBe('2026-11-01');
+    expect(dates.slice(0, 3)).toEqual(['2026-11-03', '2026-11-01', '2026-10-01']);
     expect(dates.at(-1)).toBe('2025-01-01');
-    for (const invoice of invoices) {
+    for (const invoice of all) {
       expect(invoice.status).toBe('charged');
       expect(invoice.amount).toBe(invoice.lines.reduce((sum, l) => sum + l.amount, 0));
       expect(invoice.currency).toBe('EUR');
@@ -44,6 +44,22 @@ describe.each(databases())('invoices on %s', (kind) => {
       expect(invoice.payments[0]?.status).toBe('captured');
     }
     expect(hasPaymentAlert(all)).toBe(false);
+  });
+
+  it('bills a PT package on its purchase day as one add-on line without a period: it is no period of club use', async () => {
+    const [pt] = (await list('active', 'de')).filter((i) =>
+      i.lines.some((l) => l.system_concept === 'pt_package'),
+    );
+    expect(pt).toMatchObject({ status: 'charged', invoice_date: '2026-11-03', amount: 29900, period: null });
+    expect(pt?.lines).toEqual([
+      expect.objectContaining({
+        amount: 29900,
+        product_type: 'add_on_fee',
+        system_concept: 'pt_package',
+        human_concept: '5-session pack',
+        period: null,
+      }),
+    ]);
   });
 
   it("labels the member's number in the member's language and the operator's numbers as its market does", async () => {
@@ -104,11 +120,11 @@ describe.each(databases())('invoices on %s', (kind) => {
       (await get('/api/v1/membership/invoices/next', await tokenOf('rfid', 'ch'))).json(),
     );
     expect(next).toEqual({ invoice_date: '2026-12-01', amount: 8900 });
-    // A stored scheduled invoice comes first: the PT package the seed bought today.
-    const pt = ScheduledInvoice.parse(
+    // The seed's PT package was paid weeks ago: the next payment is the membership fee.
+    const paidPt = ScheduledInvoice.parse(
       (await get('/api/v1/membership/invoices/next', await tokenOf('active', 'ch'))).json(),
     );
-    expect(pt).toEqual({ invoice_date: '2026-11-22', amount: 44900 });
+    expect(paidPt).toEqual({ invoice_date: '2026-12-01', amount: 8900 });
     const frozen = ScheduledInvoice.parse(
       (await get('/api/v1/membership/invoices/next', await tokenOf('scheduled_freeze', 'ch'))).json(),
     );

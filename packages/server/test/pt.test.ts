@@ -7,7 +7,8 @@ import { loadPtSettings } from '../src/adapters/pt/config.ts';
 import { type PtTokenClaims, signPtToken } from '../src/adapters/pt/token.ts';
 import { buildApp } from '../src/app.ts';
 import { events, members, memberships, ptBookings, ptPurchases } from '../src/db/schema.ts';
-import type { Persona } from '../src/db/seed-data.ts';
+import { operatorSeeds, type Persona } from '../src/db/seed-data.ts';
+import { ptRows } from '../src/db/seed-pt.ts';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 
 const NOW = '2026-11-22T10:00:00Z'; // a Sunday; tomorrow is Monday 23 November
@@ -26,6 +27,18 @@ const expectError = (res: Res, status: number, type: string) => {
   expect(body.errors[0]?.type).toBe(type);
   return body.errors[0]!;
 };
+
+describe('the demo trainers', () => {
+  it('share no first or last name with a demo member, so no member books “with” their own name', () => {
+    const { trainers } = ptRows(() => '2026-11-22');
+    expect(trainers.length).toBeGreaterThan(10);
+    const memberNames = new Set(
+      Object.values(operatorSeeds).flatMap((seed) => seed.people.flatMap((p) => [p.first, p.last])),
+    );
+    const clashes = trainers.filter((x) => x.name.split(' ').some((part) => memberNames.has(part)));
+    expect(clashes.map((x) => x.name)).toEqual([]);
+  });
+});
 
 describe.each(databases())('personal training on %s', (kind) => {
   let t: TestApp;
@@ -94,7 +107,7 @@ describe.each(databases())('personal training on %s', (kind) => {
   const slotsOf = async (token: string, trainerId: string) =>
     (
       (await provider('GET', `slots?trainer_id=${trainerId}`, token)).json() as {
-        slots: { starts_at: string; ends_at: string }[];
+        slots: { starts_at: string; ends_at: string; cancellable_until: string; cancellable: boolean }[];
       }
     ).slots;
   const bookingsOf = async (token: string) =>
@@ -286,11 +299,13 @@ describe.each(databases())('personal training on %s', (kind) => {
     const after = await invoices();
     expect(after).toHaveLength(before.length + 1);
     const invoice = after.find((i) => i.id === bought.purchase.invoice_id);
+    // Billed today for the payment run; a package is sessions, not a period of club use.
     expect(invoice).toMatchObject({
       status: 'scheduled',
       invoice_date: '2026-11-22',
       amount: 54900,
       currency: 'EUR',
+      period: null,
     });
     expect(invoice?.lines).toEqual([
       expect.objectContaining({
@@ -299,6 +314,7 @@ describe.each(databases())('personal training on %s', (kind) => {
         product_id: bought.purchase.id,
         system_concept: 'pt_package',
         human_concept: '10-session pack',
+        period: null,
       }),
     ]);
     const logged = await t.db.select().from(events).where(eq(events.action, 'pt_package_purchased'));
@@ -321,6 +337,32 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect((await invoices()).length).toBe(before.length + 1);
   });
 
+  it('names the package on the invoice in the language the member bought it in', async () => {
+    const token = await tokenFor('in_trial', 'ch', 'package_buy');
+    const bought = await provider(
+      'POST',
+      'purchases',
+      token,
+      { package_id: 'ch-pt-5', request_id: 'buy-french-1' },
+      { 'accept-language': 'fr-CH' },
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { purchase } = bought.json() as { purchase: { invoice_id: string } };
+    const invoice = Invoice.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/membership/invoices/${purchase.invoice_id}`,
+          headers: bearer(await t.signIn('in_trial', 'ch')),
+        })
+      ).json(),
+    );
+    expect(invoice.lines[0]).toMatchObject({
+      system_concept: 'pt_package',
+      human_concept: 'Forfait 5 séances',
+    });
+  });
+
   it('re-checks the membership when billing: a membership stopped since the widget opened buys nothing', async () => {
     const token = await tokenFor('invalid_details', 'de', 'package_buy');
     const member = await memberOf('invalid_details', 'de');
@@ -338,6 +380,19 @@ describe.each(databases())('personal training on %s', (kind) => {
         'invalid_status_for_pt',
       );
       expect(item.message).toBe('Personal training is only available with a running membership.');
+      // In the language the widget asks in, which is the one on the member's screen.
+      const french = expectError(
+        await provider(
+          'POST',
+          'purchases',
+          token,
+          { package_id: 'de-pt-intro', request_id: 'buy-stopped-2' },
+          { 'accept-language': 'fr-CH' },
+        ),
+        422,
+        'invalid_status_for_pt',
+      );
+      expect(french.message).toBe('Le coaching personnel n’est disponible qu’avec un abonnement en cours.');
       expect(await t.db.select().from(ptPurchases).where(eq(ptPurchases.memberId, member.id))).toEqual([]);
     } finally {
       await t.db.update(memberships).set({ stoppedOn: null }).where(eq(memberships.memberId, member.id));
@@ -352,7 +407,7 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect(mine.bookings[0]).toMatchObject({ starts_at: '2026-11-25T09:00:00.000Z', cancellable: true });
 
     const { trainers } = await trainersOf(token);
-    expect(trainers.map((x) => x.name)).toEqual(['Anna Schneider', 'Jonas Becker', 'Leonie Wagner']);
+    expect(trainers.map((x) => x.name)).toEqual(['Greta Vogel', 'Kai Brandt', 'Miriam Lorenz']);
     const slots = await slotsOf(token, trainers[0]!.id);
     // Tomorrow (Monday) 10:00 to 20:00 Berlin time (staffed 10–21), one-hour sessions on the hour.
     const monday = slots.filter((s) => s.starts_at.startsWith('2026-11-23'));
@@ -365,6 +420,37 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect(slots.some((s) => s.starts_at.startsWith('2026-11-22'))).toBe(false);
     expect(slots.at(-1)?.starts_at.slice(0, 10)).toBe('2026-12-06');
     expect(slots.some((s) => s.starts_at === '2026-11-25T09:00:00.000Z')).toBe(false);
+  });
+
+  it('offers tomorrow’s first hours but says a booking of them is binding, as cancelling will then refuse it', async () => {
+    const member = await memberOf('rfid', 'ch');
+    await grantSessions(member.id, 1);
+    const token = await tokenFor('rfid', 'ch', 'booking');
+    const [trainer] = (await trainersOf(token)).trainers;
+    const slots = await slotsOf(token, trainer!.id);
+    // Now is Sunday 11:00 in Zürich; Monday's sessions from 09:00 (08:00Z) on.
+    const monday = slots.filter((s) => s.starts_at.startsWith('2026-11-23'));
+    expect(monday.slice(0, 4)).toEqual([
+      expect.objectContaining({ starts_at: '2026-11-23T08:00:00.000Z', cancellable: false }),
+      expect.objectContaining({ starts_at: '2026-11-23T09:00:00.000Z', cancellable: false }),
+      // Exactly 24 hours ahead is too late already: cancelling is allowed only before that.
+      expect.objectContaining({ starts_at: '2026-11-23T10:00:00.000Z', cancellable: false }),
+      expect.objectContaining({
+        starts_at: '2026-11-23T11:00:00.000Z',
+        cancellable_until: '2026-11-22T11:00:00.000Z',
+        cancellable: true,
+      }),
+    ]);
+    expect(slots.filter((s) => !s.cancellable)).toHaveLength(3);
+
+    const booked = await provider('POST', 'bookings', token, {
+      trainer_id: trainer!.id,
+      starts_at: monday[2]!.starts_at,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { booking } = booked.json() as { booking: { id: string; cancellable: boolean } };
+    expect(booking.cancellable).toBe(false);
+    expectError(await provider('DELETE', `bookings/${booking.id}`, token), 422, 'cancellation_too_late');
   });
 
   it('refuses a booking without sessions left, and a time that is not offered', async () => {

@@ -1,8 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { OperatorId, PtWidgetKind } from '@portal/contract';
-import { addDays, clubAvailability, getOperator, type IsoDate, operatorIds, todayIn } from '@portal/domain';
+import {
+  addDays,
+  clubAvailability,
+  getOperator,
+  type IsoDate,
+  languageOf,
+  operatorIds,
+  todayIn,
+} from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '../adapters/pt/token.ts';
-import type { Clock } from '../clock.ts';
+import { type Clock, fixedClock } from '../clock.ts';
 import { createPtSandbox } from '../modules/dev/pt-sandbox/service.ts';
 import type { Db, Tx } from './client.ts';
 import * as t from './schema.ts';
@@ -45,34 +54,38 @@ const FOCUS: Record<Focus, Localized> = {
   },
 };
 
-/** Two or three trainers per club that is open, names of the country. */
+/**
+ * Two or three trainers per club that is open, names of the country that no demo member of
+ * seed-data.ts carries, not even as a first or a last name (a member booking "with" their own
+ * name reads like a mistake in a demo).
+ */
 const TRAINERS: Record<string, [string, Focus][]> = {
   'de-berlin-mitte': [
-    ['Anna Schneider', 'strength'],
-    ['Jonas Becker', 'endurance'],
-    ['Leonie Wagner', 'mobility'],
+    ['Miriam Lorenz', 'strength'],
+    ['Kai Brandt', 'endurance'],
+    ['Greta Vogel', 'mobility'],
   ],
   'de-hamburg-altona': [
-    ['Malte Jensen', 'weight'],
-    ['Sophie Hoffmann', 'functional'],
+    ['Hauke Sievers', 'weight'],
+    ['Merle Dietrich', 'functional'],
   ],
   'ch-zuerich-oerlikon': [
-    ['Lara Meier', 'strength'],
-    ['Nico Brunner', 'endurance'],
-    ['Céline Favre', 'mobility'],
+    ['Corinne Egli', 'strength'],
+    ['Dario Bühler', 'endurance'],
+    ['Aline Rochat', 'mobility'],
   ],
   'ch-bern-wankdorf': [
-    ['Reto Zimmermann', 'mobility'],
-    ['Sarah Keller', 'functional'],
+    ['Urs Lehmann', 'mobility'],
+    ['Martina Wyss', 'functional'],
   ],
   'no-oslo-grunerlokka': [
-    ['Ingrid Hansen', 'strength'],
-    ['Magnus Johansen', 'endurance'],
-    ['Sofie Berg', 'mobility'],
+    ['Silje Bakke', 'strength'],
+    ['Vegard Moen', 'endurance'],
+    ['Marte Strand', 'mobility'],
   ],
   'no-bergen-sentrum': [
-    ['Eirik Larsen', 'weight'],
-    ['Thea Nilsen', 'functional'],
+    ['Håkon Dahl', 'weight'],
+    ['Hedda Vik', 'functional'],
   ],
 };
 
@@ -189,12 +202,17 @@ function seedClaims(
   };
 }
 
+/** How long before today the active personas bought their package: a paid purchase of this month. */
+export const SEEDED_PURCHASE_DAYS_AGO = 19;
+
 /**
  * The PT sandbox's demo data: packages, trainers, and for the `active` persona of every PT
- * operator a 5-session pack bought today (billed as a scheduled invoice, through the
- * sandbox's purchase and so the portal's billing) and one session booked with a trainer of
- * their club three days ahead (through the sandbox's booking), so the booking widget shows
- * something and it can still be cancelled.
+ * operator a 5-session pack bought SEEDED_PURCHASE_DAYS_AGO days ago (through the sandbox's
+ * purchase and so the portal's billing, at that day's clock) and charged since, as the
+ * payment run would have, so /payment shows a paid history and the next payment is still the
+ * membership fee; and one session booked with a trainer of their club three days ahead
+ * (through the sandbox's booking, today), so the booking widget shows something that can
+ * still be cancelled.
  */
 export async function seedPt(db: Db, tx: Tx, clock: Clock): Promise<void> {
   const now = clock.now();
@@ -203,6 +221,8 @@ export async function seedPt(db: Db, tx: Tx, clock: Clock): Promise<void> {
   if (trainers.length) await tx.insert(t.ptTrainers).values(trainers);
 
   const sandbox = createPtSandbox({ db, clock });
+  const boughtAt = new Date(now.getTime() - SEEDED_PURCHASE_DAYS_AGO * 86_400_000);
+  const earlier = createPtSandbox({ db, clock: fixedClock(boughtAt) });
   for (const op of operatorIds) {
     if (!getOperator(op).ptEnabled) continue;
     const [row] = await tx
@@ -212,11 +232,13 @@ export async function seedPt(db: Db, tx: Tx, clock: Clock): Promise<void> {
       .where(and(eq(t.members.operatorId, op), eq(t.members.username, demoUsername('active', op))));
     if (!row) throw new Error(`no active persona for ${op}`);
     const { member, club } = row;
-    await sandbox.purchase(
-      seedClaims(member, op, club, 'package_buy', now),
+    const { purchase } = await earlier.purchase(
+      seedClaims(member, op, club, 'package_buy', boughtAt),
       { package_id: ptPackageId(op, '5'), request_id: `seed-${op}-active-5` },
+      languageOf(member.locale),
       tx,
     );
+    await chargeSeededInvoice(tx, purchase.invoice_id!, purchase.amount, boughtAt);
     const claims = seedClaims(member, op, club, 'booking', now);
     const dayAfter = addDays(todayIn(getOperator(op).timezone, now), 3);
     const slots = await sandbox.clubSlots(tx, claims);
@@ -225,4 +247,12 @@ export async function seedPt(db: Db, tx: Tx, clock: Clock): Promise<void> {
     if (!slot || !trainer) throw new Error(`no PT slot or trainer for the active persona of ${op}`);
     await sandbox.book(claims, { trainer_id: trainer.id, starts_at: slot.startsAt.toISOString() }, 'en', tx);
   }
+}
+
+/** What the payment run does with a scheduled invoice on its date: charged, with a captured payment. */
+async function chargeSeededInvoice(tx: Tx, invoiceId: string, amount: number, at: Date): Promise<void> {
+  await tx.update(t.invoices).set({ status: 'charged' }).where(eq(t.invoices.id, invoiceId));
+  await tx
+    .insert(t.payments)
+    .values({ id: randomUUID(), invoiceId, status: 'captured', amount, createdAt: at });
 }

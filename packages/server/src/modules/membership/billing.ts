@@ -16,7 +16,8 @@ export interface ScheduledCharge {
   concept: string;
   /** The line's system concept, when it says more than its type (e.g. `pt_package`); default the type. */
   systemConcept?: string;
-  period: { from: string; to: string };
+  /** The days of club use the charge is for; null for what is no period (e.g. a PT package). */
+  period: { from: string; to: string } | null;
   createdAt: Date;
 }
 
@@ -35,8 +36,8 @@ export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Pro
     invoiceDate: charge.invoiceDate,
     amount: charge.amount,
     currency: charge.operator.currency,
-    periodFrom: charge.period.from,
-    periodTo: charge.period.to,
+    periodFrom: charge.period?.from ?? null,
+    periodTo: charge.period?.to ?? null,
     paymentMethodType: method?.type ?? null,
     paymentMethodDetails: method ? `${method.brand} ${method.details}` : null,
     createdAt: charge.createdAt,
@@ -50,8 +51,8 @@ export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Pro
     productId: charge.productId,
     systemConcept: charge.systemConcept ?? charge.type,
     humanConcept: charge.concept,
-    periodFrom: charge.period.from,
-    periodTo: charge.period.to,
+    periodFrom: charge.period?.from ?? null,
+    periodTo: charge.period?.to ?? null,
   });
   return id;
 }

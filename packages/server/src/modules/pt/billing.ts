@@ -1,4 +1,4 @@
-import { languageOf } from '@portal/domain';
+import type { Language } from '@portal/contract';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Localized } from '../../db/schema.ts';
@@ -19,13 +19,19 @@ export interface PtPackageSale {
   /** Gross, minor units. */
   amount: number;
   currency: string;
+  /**
+   * The language the member bought in (the widget's): the invoice line names the package as
+   * the member saw it, and a refusal is written in it.
+   */
+  language: Language;
 }
 
 /**
  * The portal's side of a PT package purchase, inside the purchase's transaction: locks the
  * membership (ADR 006), re-checks that the operator has PT and the status may buy, then
  * bills the package today as a one-line invoice (add_on_fee, system concept pt_package,
- * the package's name in the member's language) and logs it. Returns the invoice's id.
+ * the package's name in the language bought in, no period: a package is sessions, not days
+ * of club use) and logs it. Returns the invoice's id.
  */
 export async function billPtPackage(
   tx: Executor,
@@ -36,13 +42,12 @@ export async function billPtPackage(
   const state = await loadMembershipState(tx, memberId, clock, { forUpdate: true });
   if (!state.operator.ptEnabled) throw notFound('Personal training is not offered here.');
   const errors = ptStatusErrors(state.status, state.facts);
-  if (errors.length) throw localizedRefusal(ptTexts, state.member.locale, errors);
+  if (errors.length) throw localizedRefusal(ptTexts, sale.language, errors);
   if (sale.currency !== state.operator.currency) {
     throw new Error(
       `PT package ${sale.packageId} is priced in ${sale.currency}, not ${state.operator.currency}`,
     );
   }
-  const language = languageOf(state.member.locale);
   const invoiceId = await scheduleCharge(tx, {
     memberId,
     operator: state.operator,
@@ -51,8 +56,8 @@ export async function billPtPackage(
     type: 'add_on_fee',
     systemConcept: 'pt_package',
     productId: sale.purchaseId,
-    concept: sale.name[language] ?? sale.name.en,
-    period: { from: state.today, to: state.today },
+    concept: sale.name[sale.language] ?? sale.name.en,
+    period: null,
     createdAt: clock.now(),
   });
   await logMembershipChange(tx, clock, state, 'pt_package_purchased', {

@@ -10,8 +10,10 @@ import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
 
 /**
- * Home: a welcome, the highlights, the workout counter, the PIN block and the article
- * teasers at the bottom. The status is in the shell's status bar above every page.
+ * Home: a welcome, the highlights, the workout counter, the membership and club, the PIN
+ * block, the PT package buy widget where the operator has PT (left out when the portal
+ * refuses PT to this member), the shortcuts and the article teasers at the bottom. The
+ * status is in the shell's status bar above every page.
  */
 export function HomePage() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { type InvoiceStamp, invoiceStamp } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './InvoiceList.module.css';
+import { invoiceSubject } from './lineDescription.ts';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
 /** The stamp of spec section 4 as text on a colour (paid green, every other one red). */
@@ -21,6 +22,7 @@ export function Stamp({ stamp }: { stamp: InvoiceStamp }) {
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const format = usePaymentFormat();
+  const subject = invoice.period ? null : invoiceSubject(invoice, t);
   return (
     <li className={styles.row}>
       {/* The number alone fits a phone's line; the name says what it is. */}
@@ -33,6 +35,8 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       </Link>
       <span className={styles.meta}>
         {invoice.period ? format.period(invoice.period) : format.date(invoice.invoice_date)}
+        {/* Without a period, what it is for where we know it (a PT package), on its own line. */}
+        {subject && <span className={styles.subject}>{subject}</span>}
       </span>
       <Stamp stamp={invoiceStamp(invoice)} />
       <span className={styles.amount}>{format.money(invoice.amount)}</span>

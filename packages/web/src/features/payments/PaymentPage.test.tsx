@@ -148,6 +148,33 @@ describe('invoices', () => {
     expect(rows[2]).toHaveTextContent('DE-31 April 2025!Failed€29.90');
   });
 
+  it('says what a personal-training package invoice is for: it has a date, no period', async () => {
+    const pt = invoiceFixture({
+      id: 'pt',
+      invoice_number: 'DE-2026-27ACC861',
+      invoice_date: '2026-11-03',
+      period: null,
+      amount: 29900,
+      lines: [
+        {
+          amount: 29900,
+          product_type: 'add_on_fee',
+          product_id: 'purchase-1',
+          system_concept: 'pt_package',
+          human_concept: '5-session pack',
+          period: null,
+        },
+      ],
+    });
+    render(withCard(), { invoices: [pt, stamped[0]!] });
+    const rows = await within(section('Invoices')).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(
+      'DE-2026-27ACC8613 November 2026Personal training: 5-session pack✓Paid€299.00',
+    );
+    // A membership invoice is said by its period alone.
+    expect(rows[1]).toHaveTextContent('DE-11 Apr 2025 – 30 Apr 2025✓Paid€29.90');
+  });
+
   it('shows the unpaid notice with what to do next only for declined invoices with a period', async () => {
     render(withCard(), { invoices: stamped });
     const notice = await screen.findByRole('region', { name: 'Payment outstanding' });

@@ -244,9 +244,9 @@ function WidgetAttempt({
 
 /**
  * After a purchase, the ways on: booking the new sessions and the invoice on /payment. The
- * provider's widget confirms the purchase in its live region, at its top: out of view on a
- * phone after buying the last package. So a short line here says it too, where the member
- * is, but is not announced a second time.
+ * provider's widget confirms the purchase itself (the sandbox's in the bought card, with the
+ * focus), but another provider's need not say it where the member is; so a short line here
+ * says it too, below the widget, and is not announced a second time.
  */
 function AfterPurchase() {
   const { t } = useTranslation();

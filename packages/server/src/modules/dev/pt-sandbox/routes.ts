@@ -95,7 +95,7 @@ export function registerPtSandboxRoutes(app: FastifyInstance, deps: AppDeps): vo
     `${api}/purchases`,
     { schema: { ...hidden, body: PurchaseBody }, onRequest: buy },
     async (request, reply) => {
-      const result = await sandbox.purchase(claims(request), request.body);
+      const result = await sandbox.purchase(claims(request), request.body, language(request));
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );

@@ -44,7 +44,16 @@ function purchaseAnswer(row: {
   };
 }
 
-const slotAnswer = (s: Slot) => ({ starts_at: s.startsAt.toISOString(), ends_at: s.endsAt.toISOString() });
+/** A free session, and whether booking it now still leaves time to cancel it (a later one is binding). */
+function slotAnswer(s: Slot, now: Date) {
+  const deadline = cancelDeadline(s.startsAt);
+  return {
+    starts_at: s.startsAt.toISOString(),
+    ends_at: s.endsAt.toISOString(),
+    cancellable_until: deadline.toISOString(),
+    cancellable: now < deadline,
+  };
+}
 
 /**
  * The sandbox PT provider's use cases, each for the member and club a verified widget
@@ -91,6 +100,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
     async purchase(
       claims: PtTokenClaims,
       input: { package_id: string; request_id: string },
+      language: Language,
       ex: Executor = db,
     ) {
       const run = async (tx: Executor) => {
@@ -125,6 +135,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
           sessions: pkg.sessions,
           amount: pkg.price,
           currency: pkg.currency,
+          language,
         });
         await repo.insertPurchase(tx, { ...row, invoiceId });
         return {
@@ -147,7 +158,11 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
       };
     },
 
-    /** GET slots: one trainer's free sessions (not booked, and not when the member has one). */
+    /**
+     * GET slots: one trainer's free sessions (not booked, and not when the member has one),
+     * each with until when a booking of it could be cancelled: the first hours of tomorrow
+     * are offered, but booked less than CANCEL_HOURS ahead they are binding.
+     */
     async slots(claims: PtTokenClaims, trainerId: string) {
       const trainer = await repo.findTrainer(db, claims.club, trainerId);
       if (!trainer) throw notFound('No such trainer at your club.');
@@ -156,7 +171,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
       return {
         trainer_id: trainerId,
         timezone: getOperator(claims.op as OperatorId).timezone,
-        slots: free.map(slotAnswer),
+        slots: free.map((slot) => slotAnswer(slot, clock.now())),
       };
     },
 

@@ -2,7 +2,7 @@
  * The sandbox PT provider's widgets: the package buy widget and the member booking widget
  * (docs/personal-training.md). Plain JavaScript, no framework, as a provider ships it:
  *
- *   const teardown = window.PtWidgets.mount(container, { widget, token, locale, apiBase? });
+ *   const teardown = window.PtWidgets.mount(container, { widget, token, locale, headingLevel?, apiBase? });
  *   teardown(); // or window.PtWidgets.unmount(container)
  *
  * It renders into the container's shadow root, styles itself from the page's theme
@@ -59,6 +59,10 @@
       times: 'Free times',
       noTimes: 'No free times with this trainer in the next 14 days.',
       noTrainers: 'There are no trainers at your club at the moment.',
+      dateTime: (day, time) => `${day}, ${time}`,
+      focusLine: (focus) => `Focus: ${focus}`,
+      binding:
+        'This session starts in less than 24 hours: once booked, it can no longer be cancelled, and the session is used even if you cannot come.',
       timeLabel: (time, day) => `${time}, ${day}`,
       confirmBook: (when, trainer) => `Book ${when} with ${trainer}?`,
       confirmBookButton: 'Book session',
@@ -112,6 +116,10 @@
       times: 'Freie Termine',
       noTimes: 'Bei dieser Auswahl sind in den nächsten 14 Tagen keine Termine frei.',
       noTrainers: 'In Ihrem Studio gibt es derzeit keine Trainerinnen und Trainer.',
+      dateTime: (day, time) => `${day}, ${time} Uhr`,
+      focusLine: (focus) => `Schwerpunkt: ${focus}`,
+      binding:
+        'Dieser Termin beginnt in weniger als 24 Stunden: Nach der Buchung können Sie ihn nicht mehr stornieren, und die Einheit wird Ihnen auch angerechnet, wenn Sie nicht kommen können.',
       timeLabel: (time, day) => `${time} Uhr, ${day}`,
       confirmBook: (when, trainer) => `${when} mit ${trainer} buchen?`,
       confirmBookButton: 'Termin buchen',
@@ -165,6 +173,10 @@
       times: 'Créneaux libres',
       noTimes: 'Aucun créneau libre avec ce coach dans les 14 prochains jours.',
       noTrainers: 'Aucun coach n’est disponible dans votre club pour le moment.',
+      dateTime: (day, time) => `${day} à ${time}`,
+      focusLine: (focus) => `Spécialité : ${focus}`,
+      binding:
+        'Cette séance commence dans moins de 24 heures : une fois réservée, elle ne peut plus être annulée et elle est décomptée de votre solde même si vous ne pouvez pas venir.',
       timeLabel: (time, day) => `${time}, ${day}`,
       confirmBook: (when, trainer) => `Réserver le ${when} avec ${trainer} ?`,
       confirmBookButton: 'Réserver la séance',
@@ -212,6 +224,10 @@
       times: 'Ledige tider',
       noTimes: 'Ingen ledige tider hos denne treneren de neste 14 dagene.',
       noTrainers: 'Det er ingen trenere på senteret ditt for øyeblikket.',
+      dateTime: (day, time) => `${day} kl. ${time}`,
+      focusLine: (focus) => `Fokus: ${focus}`,
+      binding:
+        'Denne timen starter om mindre enn 24 timer: Når den er bestilt, kan den ikke avbestilles, og timen trekkes fra saldoen din selv om du ikke kan komme.',
       timeLabel: (time, day) => `kl. ${time}, ${day}`,
       confirmBook: (when, trainer) => `Bestille ${when} med ${trainer}?`,
       confirmBookButton: 'Bestill time',
@@ -260,6 +276,10 @@
       times: 'Vapaat ajat',
       noTimes: 'Tällä valmentajalla ei ole vapaita aikoja seuraavien 14 päivän aikana.',
       noTrainers: 'Kuntosalillasi ei ole tällä hetkellä valmentajia.',
+      dateTime: (day, time) => `${day} klo ${time}`,
+      focusLine: (focus) => `Erikoisala: ${focus}`,
+      binding:
+        'Tapaamisen alkuun on alle 24 tuntia: varauksen jälkeen sitä ei voi enää perua, ja kerta vähennetään saldostasi, vaikka et pääsisi paikalle.',
       timeLabel: (time, day) => `klo ${time}, ${day}`,
       confirmBook: (when, trainer) => `Varataanko ${when}, valmentajana ${trainer}?`,
       confirmBookButton: 'Varaa tapaaminen',
@@ -297,7 +317,8 @@
   overflow-wrap: anywhere;
 }
 .pt *, .pt *::before, .pt *::after { box-sizing: border-box; }
-h3 { font-size: 1.0625rem; margin: 0 0 0.5rem; }
+/* h3 by default; any level (headingLevel) looks the same. */
+.heading { font-size: 1.0625rem; line-height: 1.3; margin: 0 0 0.5rem; }
 p { margin: 0 0 0.5rem; }
 ul { list-style: none; margin: 0; padding: 0; }
 .muted { color: var(--color-muted, #555872); }
@@ -356,6 +377,14 @@ select {
   color: inherit;
 }
 label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
+.hint { margin: 0.25rem 0 0; }
+.warning {
+  border-left: 4px solid var(--color-danger, #b42318);
+  background: var(--color-danger-soft, #fdeceb);
+  color: var(--color-text, #17182b);
+  padding: 0.5rem 0.75rem;
+  border-radius: var(--radius-sm, 6px);
+}
 .times { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.25rem; }
 .times button { min-width: 5.5rem; }
 .confirm {
@@ -374,6 +403,8 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
   padding: 0.5rem 0.75rem;
   margin: 0 0 1rem;
 }
+.card .message { margin: 0.25rem 0 0; }
+.picker .message { margin: 0.75rem 0 0; }
 .message.success { background: var(--color-success-soft, #e6f5ec); color: var(--color-success, #11703a); }
 .message.error { background: var(--color-danger-soft, #fdeceb); color: var(--color-danger, #b42318); }
 @media (prefers-reduced-motion: no-preference) { button { transition: background-color 0.15s; } }
@@ -429,11 +460,14 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
   function mount(container, options) {
     if (!(container instanceof HTMLElement))
       throw new TypeError('PtWidgets.mount: container must be an element');
-    const { widget, token, locale } = options || {};
+    const { widget, token, locale, headingLevel = 3 } = options || {};
     if (widget !== 'package_buy' && widget !== 'booking') {
       throw new TypeError('PtWidgets.mount: widget must be package_buy or booking');
     }
     if (typeof token !== 'string' || !token) throw new TypeError('PtWidgets.mount: token is required');
+    if (!Number.isInteger(headingLevel) || headingLevel < 1 || headingLevel > 6) {
+      throw new TypeError('PtWidgets.mount: headingLevel must be a whole number from 1 to 6');
+    }
     unmount(container);
 
     const apiBase = new URL(
@@ -456,9 +490,22 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
 
     const root = container.shadowRoot || container.attachShadow({ mode: 'open' });
     const body = h('div', { className: 'pt', lang: intlLocale });
-    const status = h('p', { className: 'message success', role: 'status' });
+    /** For what concerns the whole widget (it expired, it could not load); an action's outcome is a note next to it. */
     const alert = h('p', { className: 'message error', role: 'alert' });
     root.replaceChildren(h('style', {}, CSS), body);
+
+    /** The widget's headings sit under the host page's: h3 by default, `headingLevel` otherwise. */
+    const heading = (attrs, text) => h(`h${headingLevel}`, { ...attrs, className: 'heading' }, text);
+
+    /**
+     * The outcome of an action (bought, booked, cancelled, refused), shown where the action
+     * was and focused, so it is seen on a small screen and read out: no live region needed.
+     */
+    const noteOf = (note) =>
+      note ? h('p', { className: `message ${note.kind}`, tabindex: '-1' }, note.text) : null;
+    const focusLater = (el) => {
+      if (el) queueMicrotask(() => el.focus());
+    };
 
     const emit = (name, detail) => {
       if (!alive) return;
@@ -501,22 +548,20 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
     /** The token was refused or ran out: nothing works any more; the page offers a new start. */
     function expire(failure) {
       const reason = failure.reason === 'expired' ? 'token_expired' : 'unauthorized';
-      say(null, t.errors.expired);
+      alert.textContent = t.errors.expired;
       for (const el of body.querySelectorAll('button, select')) el.disabled = true;
       emit('error', { reason });
     }
 
-    function say(success, error) {
-      status.textContent = success || '';
-      alert.textContent = error || '';
-    }
-
-    function explain(error) {
-      if (error?.name === 'AbortError' || !alive) return;
-      if (error?.status === 401) return;
-      const text = t.errors[error?.type];
+    /**
+     * What to tell the member about a failed action, or null when there is nothing to say:
+     * the widget was left, or the token was refused (expire() has said so and stopped everything).
+     */
+    function errorText(error) {
+      if (error?.name === 'AbortError' || !alive) return null;
+      if (error?.status === 401) return null;
       // The portal's own refusals (e.g. the membership's status) come in the member's language.
-      say(null, text || (error?.status === 422 && error.serverMessage) || t.errors.generic);
+      return t.errors[error?.type] || (error?.status === 422 && error.serverMessage) || t.errors.generic;
     }
 
     const money = (minor, currency) =>
@@ -530,7 +575,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           if (error?.name === 'AbortError' || !alive) return;
           if (error?.status === 401) return;
           body.replaceChildren(alert);
-          say(null, error?.status === 0 ? t.errors.network : t.errors.generic);
+          alert.textContent = error?.status === 0 ? t.errors.network : t.errors.generic;
           emit('error', { reason: error?.status === 0 ? 'network' : 'load_failed' });
         },
       );
@@ -540,7 +585,10 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
 
     function packageBuy() {
       let data = null;
-      let open = null; // { packageId, requestId }
+      /** The confirmation open: { packageId, requestId }, the request id kept for a retry. */
+      let open = null;
+      /** The last purchase's outcome, in its card: { packageId, kind, text }. */
+      let note = null;
       const balance = h('p', { className: 'balance' });
       const list = h('ul', { className: 'grid' });
 
@@ -549,15 +597,18 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
         balance.hidden = data.remaining_sessions <= 0;
       }
 
+      /** Renders the cards; the card of `focusPackage` gets the focus: its note, else its open button. */
       function renderList(focusPackage) {
         list.replaceChildren(
           ...data.packages.map((p) => {
             const headingId = `${id}-p-${p.id}`;
+            const questionId = `${id}-q-${p.id}`;
             const price = money(p.price, p.currency);
             const isOpen = open?.packageId === p.id;
+            const message = note?.packageId === p.id ? noteOf(note) : null;
             const confirmButton = h(
               'button',
-              { type: 'button', onclick: () => buy(p, confirmButton) },
+              { type: 'button', 'aria-describedby': questionId, onclick: () => buy(p, confirmButton) },
               t.confirmBuyButton,
             );
             const buyButton = h(
@@ -568,16 +619,17 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 'aria-expanded': isOpen ? 'true' : 'false',
                 onclick: () => {
                   open = { packageId: p.id, requestId: requestId() };
-                  say('', '');
+                  note = null;
                   renderList(p.id);
                 },
               },
               t.buy,
             );
-            const item = h(
+            if (focusPackage === p.id) focusLater(message ?? (isOpen ? confirmButton : buyButton));
+            return h(
               'li',
               { className: 'card', 'aria-labelledby': headingId },
-              h('h3', { id: headingId }, p.name),
+              heading({ id: headingId }, p.name),
               h('p', { className: 'price' }, price),
               h(
                 'p',
@@ -585,11 +637,12 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 `${count(p.sessions, t.sessions)} · ${t.perSession(money(Math.round(p.price / p.sessions), p.currency))}`,
               ),
               p.description ? h('p', {}, p.description) : null,
+              message,
               isOpen
                 ? h(
                     'div',
                     { className: 'confirm' },
-                    h('p', {}, t.confirmBuy(p.name, price)),
+                    h('p', { id: questionId }, t.confirmBuy(p.name, price)),
                     h(
                       'div',
                       { className: 'actions' },
@@ -610,8 +663,6 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                   )
                 : h('div', { className: 'actions' }, buyButton),
             );
-            if (focusPackage === p.id) queueMicrotask(() => (isOpen ? confirmButton : buyButton).focus());
-            return item;
           }),
         );
       }
@@ -619,14 +670,17 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
       async function buy(p, button) {
         if (!open || open.packageId !== p.id) return;
         button.disabled = true;
-        say('', '');
         try {
           const result = await call('POST', 'purchases', { package_id: p.id, request_id: open.requestId });
           open = null;
+          note = {
+            packageId: p.id,
+            kind: 'success',
+            text: t.bought(count(result.purchase.sessions, t.sessions)),
+          };
           data.remaining_sessions = result.remaining_sessions;
           renderBalance();
           renderList(p.id);
-          say(t.bought(count(result.purchase.sessions, t.sessions)), '');
           emit('purchased', {
             purchase_id: result.purchase.id,
             package_id: result.purchase.package_id,
@@ -637,10 +691,12 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
             remaining_sessions: result.remaining_sessions,
           });
         } catch (error) {
-          // Trying again sends the same request id: a purchase that did go through is not made twice.
-          // A refused token leaves everything disabled.
-          if (error?.status !== 401) button.disabled = false;
-          explain(error);
+          const text = errorText(error);
+          if (!text) return;
+          // The confirmation stays open: trying again sends the same request id, so a purchase
+          // that did go through (only its answer was lost) is not made twice.
+          note = { packageId: p.id, kind: 'error', text };
+          renderList(p.id);
         }
       }
 
@@ -648,8 +704,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
         data = await call('GET', 'packages');
         renderBalance();
         renderList(null);
-        // Messages next to the balance they change, where a small screen shows them.
-        body.replaceChildren(balance, status, alert, data.packages.length ? list : h('p', {}, t.noPackages));
+        body.replaceChildren(balance, alert, data.packages.length ? list : h('p', {}, t.noPackages));
       });
     }
 
@@ -665,6 +720,9 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
       let day = '';
       let pendingSlot = null;
       let pendingCancel = null;
+      /** The outcomes of the last cancellation and booking, each in its section: { kind, text }. */
+      let upcomingNote = null;
+      let pickerNote = null;
 
       const dayFormat = () =>
         new Intl.DateTimeFormat(intlLocale, {
@@ -682,31 +740,35 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           month: '2-digit',
           day: '2-digit',
         }).format(new Date(iso));
-      const when = (iso) => `${dayFormat().format(new Date(iso))}, ${timeFormat().format(new Date(iso))}`;
-      const deadlineText = (iso) =>
-        new Intl.DateTimeFormat(intlLocale, {
-          timeZone: timezone,
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }).format(new Date(iso));
+      /** Every instant of a booking in one style: weekday, day, month and time ("Thursday 26 November, 10:00"). */
+      const when = (iso) => t.dateTime(dayFormat().format(new Date(iso)), timeFormat().format(new Date(iso)));
       const trainerName = (tid) => trainers.find((x) => x.id === tid)?.name ?? '';
+      const clearNotes = () => {
+        upcomingNote = null;
+        pickerNote = null;
+      };
 
       const balance = h('p', { className: 'balance' });
-      const upcomingHeading = h('h3', { id: `${id}-upcoming`, tabindex: '-1' }, t.upcoming);
+      const upcomingHeading = heading({ id: `${id}-upcoming`, tabindex: '-1' }, t.upcoming);
       const upcomingList = h('div');
-      const bookHeading = h('h3', { id: `${id}-book`, tabindex: '-1' }, t.bookHeading);
-      const picker = h('div');
+      const bookHeading = heading({ id: `${id}-book`, tabindex: '-1' }, t.bookHeading);
+      const picker = h('div', { className: 'picker' });
 
       function renderBalance() {
         balance.textContent = remaining > 0 ? count(remaining, t.remaining) : t.noneLeft;
       }
 
-      function renderUpcoming(focusId) {
+      /** focus: a booking's id (its open button), 'note' (the note, else the heading) or null. */
+      function renderUpcoming(focus) {
+        const message = noteOf(upcomingNote);
+        if (focus === 'note') focusLater(message ?? upcomingHeading);
         if (!bookings.length) {
-          upcomingList.replaceChildren(h('p', { className: 'muted' }, t.noUpcoming));
+          fill(upcomingList, message, h('p', { className: 'muted' }, t.noUpcoming));
           return;
         }
-        upcomingList.replaceChildren(
+        fill(
+          upcomingList,
+          message,
           h(
             'ul',
             {},
@@ -727,21 +789,23 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                   'aria-expanded': isOpen ? 'true' : 'false',
                   onclick: () => {
                     pendingCancel = b.id;
-                    say('', '');
+                    clearNotes();
                     renderUpcoming(b.id);
                   },
                 },
                 t.cancelBooking,
               );
-              if (focusId === b.id) queueMicrotask(() => (isOpen ? confirmButton : cancelButton).focus());
+              if (focus === b.id) focusLater(isOpen ? confirmButton : cancelButton);
               return h(
                 'li',
                 { className: 'booking' },
                 h('p', {}, h('strong', {}, text), ' ', t.withTrainer(b.trainer_name)),
                 b.trainer_focus ? h('p', { className: 'muted' }, b.trainer_focus) : null,
-                b.cancellable
-                  ? h('p', { className: 'muted' }, t.cancellableUntil(deadlineText(b.cancellable_until)))
-                  : h('p', { className: 'muted' }, t.notCancellable),
+                h(
+                  'p',
+                  { className: 'muted' },
+                  b.cancellable ? t.cancellableUntil(when(b.cancellable_until)) : t.notCancellable,
+                ),
                 !b.cancellable
                   ? null
                   : isOpen
@@ -774,34 +838,50 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
         );
       }
 
+      /** focus: 'trainer', 'day', 'confirm', 'note' (the note, else the day) or null. */
       function renderPicker(focus) {
+        const message = noteOf(pickerNote);
         if (!trainers.length) {
-          picker.replaceChildren(h('p', { className: 'muted' }, t.noTrainers));
+          fill(picker, message, h('p', { className: 'muted' }, t.noTrainers));
+          if (focus === 'note') focusLater(message ?? bookHeading);
           return;
         }
         if (remaining < 1) {
-          picker.replaceChildren(h('p', {}, t.needSessions));
+          // After booking the last session: the confirmation, then how to get more.
+          fill(picker, message, h('p', {}, t.needSessions));
+          if (focus === 'note') focusLater(message ?? bookHeading);
           return;
         }
         const days = [...new Set(slots.map((s) => dayKey(s.starts_at)))];
         if (!days.includes(day)) day = days[0] ?? '';
+        const trainer = trainers.find((x) => x.id === trainerId);
+        // The select names the trainers; the chosen one's focus is a line of its own, so
+        // nothing is cut off on a phone.
+        const focusLine = trainer?.focus
+          ? h('p', { id: `${id}-trainer-focus`, className: 'muted hint' }, t.focusLine(trainer.focus))
+          : null;
         const trainerSelect = h(
           'select',
           {
             id: `${id}-trainer`,
+            'aria-describedby': focusLine ? `${id}-trainer-focus` : null,
             onchange: (event) => {
               trainerId = event.target.value;
               pendingSlot = null;
-              loadSlots().then(() => renderPicker('trainer'), explain);
+              clearNotes();
+              loadSlots().then(
+                () => renderPicker('trainer'),
+                (error) => {
+                  const text = errorText(error);
+                  if (!text) return;
+                  slots = [];
+                  pickerNote = { kind: 'error', text };
+                  renderPicker('note');
+                },
+              );
             },
           },
-          ...trainers.map((x) =>
-            h(
-              'option',
-              { value: x.id, selected: x.id === trainerId },
-              x.focus ? `${x.name} – ${x.focus}` : x.name,
-            ),
-          ),
+          ...trainers.map((x) => h('option', { value: x.id, selected: x.id === trainerId }, x.name)),
         );
         const daySelect = days.length
           ? h(
@@ -811,6 +891,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 onchange: (event) => {
                   day = event.target.value;
                   pendingSlot = null;
+                  clearNotes();
                   renderPicker('day');
                 },
               },
@@ -825,14 +906,13 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
             )
           : null;
         const daySlots = slots.filter((s) => dayKey(s.starts_at) === day);
-        let focusTarget = null;
         const times = h(
           'div',
           { className: 'times', role: 'group', 'aria-labelledby': `${id}-times` },
           ...daySlots.map((s) => {
             const label = timeFormat().format(new Date(s.starts_at));
             const selected = pendingSlot === s.starts_at;
-            const button = h(
+            return h(
               'button',
               {
                 type: 'button',
@@ -841,25 +921,43 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 'aria-label': t.timeLabel(label, dayFormat().format(new Date(s.starts_at))),
                 onclick: () => {
                   pendingSlot = s.starts_at;
-                  say('', '');
+                  clearNotes();
                   renderPicker('confirm');
                 },
               },
               label,
             );
-            return button;
           }),
         );
+        const slot = pendingSlot ? slots.find((s) => s.starts_at === pendingSlot) : null;
         const confirmButton = h(
           'button',
-          { type: 'button', onclick: () => book(confirmButton) },
+          {
+            type: 'button',
+            'aria-describedby': `${id}-question ${id}-terms`,
+            onclick: () => book(confirmButton),
+          },
           t.confirmBookButton,
         );
-        const confirm = pendingSlot
+        // The cancellation rule as the provider applies it to this time: free until 24 hours
+        // before; a time sooner than that is offered, but booking it is binding.
+        const terms = !slot
+          ? null
+          : slot.cancellable === false
+            ? h('p', { id: `${id}-terms`, className: 'warning' }, t.binding)
+            : slot.cancellable_until
+              ? h(
+                  'p',
+                  { id: `${id}-terms`, className: 'muted' },
+                  t.cancellableUntil(when(slot.cancellable_until)),
+                )
+              : null;
+        const confirm = slot
           ? h(
               'div',
               { className: 'confirm' },
-              h('p', {}, t.confirmBook(when(pendingSlot), trainerName(trainerId))),
+              h('p', { id: `${id}-question` }, t.confirmBook(when(slot.starts_at), trainerName(trainerId))),
+              terms,
               h(
                 'div',
                 { className: 'actions' },
@@ -883,16 +981,18 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           picker,
           h('label', { for: `${id}-trainer` }, t.trainer),
           trainerSelect,
+          focusLine,
           daySelect ? h('label', { for: `${id}-day` }, t.day) : null,
           daySelect,
           daySelect ? h('p', { id: `${id}-times`, className: 'label' }, t.times) : null,
           daySelect ? times : h('p', { className: 'muted' }, t.noTimes),
+          message,
           confirm,
         );
-        if (focus === 'trainer') focusTarget = trainerSelect;
-        else if (focus === 'day') focusTarget = daySelect || trainerSelect;
-        else if (focus === 'confirm') focusTarget = confirmButton;
-        if (focusTarget) queueMicrotask(() => focusTarget.focus());
+        if (focus === 'trainer') focusLater(trainerSelect);
+        else if (focus === 'day') focusLater(daySelect || trainerSelect);
+        else if (focus === 'confirm') focusLater(confirmButton);
+        else if (focus === 'note') focusLater(message ?? daySelect ?? trainerSelect);
       }
 
       async function loadSlots() {
@@ -912,11 +1012,13 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
         const startsAt = pendingSlot;
         if (!startsAt) return;
         button.disabled = true;
-        say('', '');
         try {
           const result = await call('POST', 'bookings', { trainer_id: trainerId, starts_at: startsAt });
           pendingSlot = null;
-          say(t.booked(when(result.booking.starts_at), result.booking.trainer_name), '');
+          pickerNote = {
+            kind: 'success',
+            text: t.booked(when(result.booking.starts_at), result.booking.trainer_name),
+          };
           emit('booked', {
             booking_id: result.booking.id,
             trainer_id: result.booking.trainer_id,
@@ -924,46 +1026,52 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
             ends_at: result.booking.ends_at,
             remaining_sessions: result.remaining_sessions,
           });
-          await refresh('book');
+          await refresh('picker');
         } catch (error) {
-          if (error?.name === 'AbortError' || !alive) return;
-          explain(error);
+          const text = errorText(error);
+          if (!text) return;
+          pickerNote = { kind: 'error', text };
           if (error?.status === 409 || error?.status === 422 || error?.status === 404) {
+            // Taken, no longer offered, or gone: choose again from what is free now.
             pendingSlot = null;
-            await refresh('day').catch(() => {});
-          } else if (error?.status !== 401) {
-            button.disabled = false;
+            await refresh('picker');
+          } else {
+            renderPicker('note'); // the confirmation stays open for another try
           }
         }
       }
 
       async function cancel(b, button) {
         button.disabled = true;
-        say('', '');
         try {
           const result = await call('DELETE', `bookings/${encodeURIComponent(b.id)}`);
           pendingCancel = null;
           remaining = result.remaining_sessions;
-          say(t.cancelled, '');
+          upcomingNote = { kind: 'success', text: t.cancelled };
           emit('cancelled', { booking_id: b.id, remaining_sessions: result.remaining_sessions });
-          await refresh('upcoming');
         } catch (error) {
-          if (error?.name === 'AbortError' || !alive) return;
-          explain(error);
+          const text = errorText(error);
+          if (!text) return;
           pendingCancel = null;
-          await refresh('upcoming').catch(() => {});
+          upcomingNote = { kind: 'error', text };
         }
+        await refresh('upcoming');
       }
 
-      /** Reloads bookings and times after a change, then puts the focus somewhere sensible. */
+      /**
+       * Reloads bookings and times after a change and shows them with the change's note in
+       * focus ('upcoming' or 'picker'). When the reload fails, what is shown stays, with the note.
+       */
       async function refresh(focus) {
-        await Promise.all([loadBookings(), loadSlots()]);
+        try {
+          await Promise.all([loadBookings(), loadSlots()]);
+        } catch (error) {
+          if (!errorText(error)) return;
+        }
         if (!alive) return;
         renderBalance();
-        renderUpcoming(null);
-        renderPicker(focus === 'day' ? 'day' : null);
-        if (focus === 'upcoming') upcomingHeading.focus();
-        if (focus === 'book') bookHeading.focus();
+        renderUpcoming(focus === 'upcoming' ? 'note' : null);
+        renderPicker(focus === 'picker' ? 'note' : null);
       }
 
       start(async () => {
@@ -977,7 +1085,6 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
         renderPicker(null);
         body.replaceChildren(
           balance,
-          status,
           alert,
           h(
             'section',

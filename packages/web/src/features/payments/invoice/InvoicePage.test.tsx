@@ -93,6 +93,33 @@ describe('invoice page', () => {
     expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute('href', '/payment');
   });
 
+  it('names a personal-training package as it was bought, on its purchase day without a period', async () => {
+    await changeLocale('de-DE', false);
+    renderInvoice(
+      invoiceFixture({
+        invoice_date: '2026-11-03',
+        period: null,
+        amount: 29900,
+        lines: [
+          {
+            amount: 29900,
+            product_type: 'add_on_fee',
+            product_id: 'purchase-1',
+            system_concept: 'pt_package',
+            human_concept: '5er-Paket',
+            period: null,
+          },
+        ],
+      }),
+      { locale: 'de-DE', membership: membershipFixture({ locale: 'de-DE' }) },
+    );
+    const sheet = await screen.findByRole('article');
+    expect(within(sheet).getByText('3. November 2026')).toBeInTheDocument();
+    expect(within(sheet).queryByText('Abrechnungszeitraum')).toBeNull();
+    const rows = within(sheet).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Personal Training: 5er-Paket–299,00\u00a0€']);
+  });
+
   it('shows net, VAT with its rate and the total of gross amounts, adding up to the cent (de, 19 %)', async () => {
     renderInvoice(germanInvoice);
     await screen.findByRole('article');

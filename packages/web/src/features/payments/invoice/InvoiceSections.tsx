@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { capitalize, formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { useOperator } from '../../../lib/operator.ts';
+import { lineDescription } from '../lineDescription.ts';
 import { formatPeriod } from '../print/PrintSheet.tsx';
 import sheet from '../print/PrintSheet.module.css';
 import styles from './InvoicePage.module.css';
@@ -27,8 +28,7 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
         {invoice.lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id and never change order
           <tr key={index}>
-            {/* The stored concept is the billing system's English; the type reads in the member's language. */}
-            <td>{t(`invoice.lineType.${line.product_type}`, { defaultValue: line.human_concept })}</td>
+            <td>{lineDescription(line, t)}</td>
             <td>{line.period ? formatPeriod(line.period, locale) : '–'}</td>
             <td className={sheet.amount}>{formatMoney(line.amount, invoice.currency, locale)}</td>
           </tr>
