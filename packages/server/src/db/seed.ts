@@ -243,8 +243,6 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
  */
 export const DEMO_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
-/** Filled in by seedIfEmpty once all members are built, one hash per member. */
-
 const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
 const monthKey = (date: IsoDate) => date.slice(0, 7);
 
@@ -615,7 +613,7 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     // Every demo member its own hash and salt (issue 11, finding 7), hashed in parallel.
     const numbers = [...rows.ids.keys()];
     const hashes = await Promise.all(numbers.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
-    numbers.forEach((number, i) => rows.passwordHashes.set(number, hashes[i]!));
+    for (const [i, number] of numbers.entries()) rows.passwordHashes.set(number, hashes[i]!);
     await insertAll(tx, rows, clock);
     await seedContent(tx, now);
     await sendCheckIns(tx, rows, now);
