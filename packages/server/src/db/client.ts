@@ -106,6 +106,7 @@ function openPostgres(url: string, max: number): Database {
   // The app holds this one object; every property is read from the current pool's drizzle.
   const db = new Proxy({} as Drizzle, {
     get(_target, property) {
+      if (property === CURRENT_POOL) return current.db;
       const value = Reflect.get(current.db, property, current.db);
       return typeof value === 'function' ? value.bind(current.db) : value;
     },
@@ -122,6 +123,27 @@ function openPostgres(url: string, max: number): Database {
       if (renewal) clearTimeout(renewal);
       await current.client.end({ timeout: 5 });
     },
+  };
+}
+
+/** Names the pool a PostgreSQL `db` uses now (its proxy answers it); PGlite's `db` has one for good. */
+const CURRENT_POOL = Symbol('current pool');
+
+/**
+ * A prepared query, prepared on first use (building the app must not touch the database)
+ * and again whenever the PostgreSQL pool behind `db` was replaced: a prepared query belongs
+ * to the pool it was prepared on, which ends after a replacement.
+ */
+export function preparedOnCurrentPool<Q>(db: Db, prepare: () => Q): () => Q {
+  let query: Q | null = null;
+  let preparedOn: unknown = null;
+  return () => {
+    const pool = (db as unknown as Record<symbol, unknown>)[CURRENT_POOL] ?? db;
+    if (query === null || pool !== preparedOn) {
+      query = prepare();
+      preparedOn = pool;
+    }
+    return query;
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, Param, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, preparedOnCurrentPool } from '../../db/client.ts';
 import { members, passwordResetTokens, sessions, signInFailures, signInNotices } from '../../db/schema.ts';
 
 export async function findMemberByUsername(ex: Executor, operatorId: string, username: string) {
@@ -27,8 +27,7 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
  * request asks this, so the query is prepared once per database instead of built each time.
  */
 export function prepareFindLiveSession(db: Db) {
-  // Prepared on first use: building the app must not touch the database.
-  const prepare = () =>
+  const query = preparedOnCurrentPool(db, () =>
     db
       .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
       .from(sessions)
@@ -42,12 +41,9 @@ export function prepareFindLiveSession(db: Db) {
         ),
       )
       .limit(1)
-      .prepare('auth_live_session');
-  let query: ReturnType<typeof prepare> | null = null;
-  return async (hash: string, now: Date) => {
-    query ??= prepare();
-    return (await query.execute({ hash, now }))[0];
-  };
+      .prepare('auth_live_session'),
+  );
+  return async (hash: string, now: Date) => (await query().execute({ hash, now }))[0];
 }
 
 export async function revokeSession(ex: Executor, id: string, at: Date): Promise<void> {

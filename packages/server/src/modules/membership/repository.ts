@@ -1,5 +1,5 @@
 import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, preparedOnCurrentPool } from '../../db/client.ts';
 import {
   freezePeriods,
   keys,
@@ -132,8 +132,8 @@ export function prepareReadModel(db: Db) {
   })} from ${referralPromotions} where ${referralPromotions.operatorId} = ${members.operatorId} and ${referralPromotions.status} = 'active' order by ${referralPromotions.createdAt} desc limit 1)`;
 
   // Only what the read model shows: no password hash, no club address or hours. Prepared
-  // on first use: building the app must not touch the database.
-  const prepare = () =>
+  // on first use, and again on a new pool (preparedOnCurrentPool).
+  const query = preparedOnCurrentPool(db, () =>
     db
       .select({
         member: {
@@ -192,12 +192,11 @@ export function prepareReadModel(db: Db) {
       .where(eq(memberships.memberId, sql.placeholder('memberId')))
       .orderBy(desc(memberships.createdAt))
       .limit(1)
-      .prepare('membership_read_model');
-  let query: ReturnType<typeof prepare> | null = null;
+      .prepare('membership_read_model'),
+  );
 
   return async (memberId: string) => {
-    query ??= prepare();
-    const [row] = await query.execute({ memberId });
+    const [row] = await query().execute({ memberId });
     if (!row) return undefined;
     return {
       ...row,
