@@ -4,7 +4,7 @@ import { Card } from '../../components/Card.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
-import { HomePtOffers } from '../../features/pt/PtPages.tsx';
+import { HomePtOffers } from '../../features/pt/HomePtOffers.tsx';
 import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
