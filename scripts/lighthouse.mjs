@@ -6,7 +6,8 @@
 // (localStorage), signed in through the API. A measurement, not a test: it prints the scores
 // and their main metrics; docs/performance.md keeps them. Options: LIGHTHOUSE_PORT,
 // LIGHTHOUSE_OPERATOR (de), LIGHTHOUSE_PERSONA (active), LIGHTHOUSE_RUNS (1; the median is kept),
-// LIGHTHOUSE_REPORTS (a folder for each run's full JSON report).
+// LIGHTHOUSE_REPORTS (a folder for each run's full JSON report), LIGHTHOUSE_PAGES (e.g.
+// "home,payment").
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,12 +24,15 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const reports = process.env.LIGHTHOUSE_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 const origin = `http://${operator}.localhost:${port}`;
-const pages = [
+const allPages = [
   { name: 'login', path: '/', signedIn: false },
   { name: 'home', path: '/', signedIn: true },
   { name: 'membership', path: '/membership', signedIn: true },
   { name: 'payment', path: '/payment', signedIn: true },
 ];
+
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+const pages = only ? allPages.filter((page) => only.includes(page.name)) : allPages;
 
 console.log('Building the web app…');
 const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'packages/web'], {
