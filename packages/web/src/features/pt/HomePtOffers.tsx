@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { useOperator } from '../../lib/operator.ts';
-import styles from './Pt.module.css';
-import { PtWidget } from './PtWidget.tsx';
+
+// The widget's code is a chunk of its own: operators without PT never load it, and home's
+// first chunk stays within its budget (docs/performance.md).
+const HomePtSection = lazy(() => import('./HomePtSection.tsx').then((m) => ({ default: m.HomePtSection })));
 
 /**
  * Home's PT package buy widget (spec section 2), only where the operator has PT (the same
@@ -13,18 +14,9 @@ export function HomePtOffers() {
   const operator = useOperator();
   const [refused, setRefused] = useState(false);
   if (!operator.ptEnabled || refused) return null;
-  return <HomePtSection onRefused={() => setRefused(true)} />;
-}
-
-function HomePtSection({ onRefused }: { onRefused: () => void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.homeTitle}>
-        {t('pt.home.title')}
-      </h2>
-      <PtWidget widget="package_buy" view="pt_offers_view" placement="home" onRefused={onRefused} />
-    </section>
+    <Suspense fallback={null}>
+      <HomePtSection onRefused={() => setRefused(true)} />
+    </Suspense>
   );
 }
