@@ -428,6 +428,25 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
     return el;
   }
 
+  /**
+   * The step that asks before an action: the question (and any terms), the confirm button
+   * and a secondary button that goes back.
+   */
+  function confirmStep(question, terms, confirmButton, backLabel, onBack) {
+    return h(
+      'div',
+      { className: 'confirm' },
+      question,
+      terms,
+      h(
+        'div',
+        { className: 'actions' },
+        confirmButton,
+        h('button', { type: 'button', className: 'secondary', onclick: onBack }, backLabel),
+      ),
+    );
+  }
+
   /** Replaces an element's children, leaving out the absent ones (null would become text). */
   function fill(el, ...children) {
     el.replaceChildren(
@@ -639,27 +658,15 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
               p.description ? h('p', {}, p.description) : null,
               message,
               isOpen
-                ? h(
-                    'div',
-                    { className: 'confirm' },
+                ? confirmStep(
                     h('p', { id: questionId }, t.confirmBuy(p.name, price)),
-                    h(
-                      'div',
-                      { className: 'actions' },
-                      confirmButton,
-                      h(
-                        'button',
-                        {
-                          type: 'button',
-                          className: 'secondary',
-                          onclick: () => {
-                            open = null;
-                            renderList(p.id);
-                          },
-                        },
-                        t.back,
-                      ),
-                    ),
+                    null,
+                    confirmButton,
+                    t.back,
+                    () => {
+                      open = null;
+                      renderList(p.id);
+                    },
                   )
                 : h('div', { className: 'actions' }, buyButton),
             );
@@ -809,28 +816,10 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 !b.cancellable
                   ? null
                   : isOpen
-                    ? h(
-                        'div',
-                        { className: 'confirm' },
-                        h('p', {}, t.confirmCancel(text)),
-                        h(
-                          'div',
-                          { className: 'actions' },
-                          confirmButton,
-                          h(
-                            'button',
-                            {
-                              type: 'button',
-                              className: 'secondary',
-                              onclick: () => {
-                                pendingCancel = null;
-                                renderUpcoming(b.id);
-                              },
-                            },
-                            t.keep,
-                          ),
-                        ),
-                      )
+                    ? confirmStep(h('p', {}, t.confirmCancel(text)), null, confirmButton, t.keep, () => {
+                        pendingCancel = null;
+                        renderUpcoming(b.id);
+                      })
                     : h('div', { className: 'actions' }, cancelButton),
               );
             }),
@@ -953,28 +942,15 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 )
               : null;
         const confirm = slot
-          ? h(
-              'div',
-              { className: 'confirm' },
+          ? confirmStep(
               h('p', { id: `${id}-question` }, t.confirmBook(when(slot.starts_at), trainerName(trainerId))),
               terms,
-              h(
-                'div',
-                { className: 'actions' },
-                confirmButton,
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    className: 'secondary',
-                    onclick: () => {
-                      pendingSlot = null;
-                      renderPicker('day');
-                    },
-                  },
-                  t.back,
-                ),
-              ),
+              confirmButton,
+              t.back,
+              () => {
+                pendingSlot = null;
+                renderPicker('day');
+              },
             )
           : null;
         fill(
