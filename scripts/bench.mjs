@@ -21,7 +21,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bench/serve.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  // As `npm start` runs (NODE_ENV unset unless the caller sets it): the same logging level as
+  // production, without needing production's secrets.
+  env: process.env,
 });
 const ready = await new Promise((resolve, reject) => {
   child.on('message', (message) => message?.ready && resolve(message.ready));

@@ -44,7 +44,7 @@ const { database, label, drop } = await openBenchDatabase();
 const clock = fixedClock('2026-11-22T10:00:00Z');
 await database.migrate();
 await seedIfEmpty(database.db, clock);
-// As `npm start` runs it (production's logging level unless LOG_LEVEL says otherwise), but
+// As `npm start` runs it (logging at info, as in production, unless LOG_LEVEL says otherwise), but
 // on a port of its own and without the built web app.
 const config = { ...loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' }), webDist: '/nonexistent' };
 const app = await buildApp({ db: database.db, clock, config });
