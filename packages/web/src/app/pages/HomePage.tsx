@@ -10,7 +10,9 @@ import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './HomePage.module.css';
 
 /**
- * Home: a welcome, the highlights, the workout counter, the membership and club, the PIN
+ * Home: a welcome, the workout counter (first, as spec section 2 lists it, and of a fixed
+ * height, so highlights arriving later push nothing on screen down), the highlights, the
+ * membership and club, the PIN
  * block, the PT package buy widget where the operator has PT (left out when the portal
  * refuses PT to this member), the shortcuts and the article teasers at the bottom. The
  * status is in the shell's status bar above every page.
@@ -24,8 +26,8 @@ export function HomePage() {
         <h2 className={styles.welcome}>{t('home.welcome', { name: membership.profile.first_name })}</h2>
         <p className={styles.intro}>{t('home.intro')}</p>
       </Card>
-      <HomeHighlights />
       <WorkoutCounter />
+      <HomeHighlights />
       <div className={styles.facts}>
         <Card>
           <h2 className={styles.label}>{t('home.product')}</h2>
