@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card.tsx';
+import { InlineRetry } from '../../components/InlineRetry.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import styles from './Content.module.css';
@@ -30,12 +31,11 @@ export function HomeHighlights() {
     );
   if (content.isError)
     return (
-      <p className={styles.failed}>
-        {t('content.failed')}{' '}
-        <button type="button" className={styles.retry} onClick={() => void content.refetch()}>
-          {t('common.retry')}
-        </button>
-      </p>
+      <InlineRetry
+        className={styles.failed}
+        message={t('content.failed')}
+        onRetry={() => void content.refetch()}
+      />
     );
   const highlights = content.data.highlights;
   if (highlights.length === 0) return null;

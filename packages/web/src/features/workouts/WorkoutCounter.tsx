@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card.tsx';
+import { InlineRetry } from '../../components/InlineRetry.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useToday } from '../../lib/today.ts';
@@ -66,12 +67,11 @@ export function WorkoutCounter() {
               />
             </div>
             {workouts.isError ? (
-              <p className={styles.failed}>
-                {t('workouts.failed')}{' '}
-                <button type="button" className={styles.retry} onClick={() => void workouts.refetch()}>
-                  {t('common.retry')}
-                </button>
-              </p>
+              <InlineRetry
+                className={styles.failed}
+                message={t('workouts.failed')}
+                onRetry={() => void workouts.refetch()}
+              />
             ) : (
               <p className={styles.total}>{t('workouts.total', { count: workouts.data?.total ?? 0 })}</p>
             )}
