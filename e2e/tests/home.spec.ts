@@ -1,15 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
-  apiOrigin,
   catalogue,
   expectNoAxeViolations,
+  getAs,
   mainMenu,
   membershipOf,
   origin,
   signIn,
   signInIn,
   textOf,
-  tokenOf,
   useEnglish,
   usePortalClock,
 } from './support.ts';
@@ -30,12 +29,10 @@ interface WorkoutMonth {
 }
 
 async function workoutsOf(request: APIRequestContext, operator: string, persona: string) {
-  const token = await tokenOf(request, operator, persona);
-  const answer = await request.get(`${apiOrigin}/api/v2/workouts`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as { total: number; months: WorkoutMonth[] };
+  return (await getAs(request, operator, persona, '/v2/workouts')) as {
+    total: number;
+    months: WorkoutMonth[];
+  };
 }
 
 const counter = (page: Page, c: typeof en) => page.getByRole('region', { name: c.workouts.title });
@@ -117,12 +114,7 @@ interface HomeContentAnswer {
 }
 
 async function contentOf(request: APIRequestContext, operator: string, persona: string, locale: string) {
-  const token = await tokenOf(request, operator, persona);
-  const answer = await request.get(`${apiOrigin}/api/v1/content?locale=${locale}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as HomeContentAnswer;
+  return (await getAs(request, operator, persona, `/v1/content?locale=${locale}`)) as HomeContentAnswer;
 }
 
 test.describe('home highlights and articles', () => {
@@ -174,11 +166,7 @@ test.describe('referral', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin('no') });
-    const promotion = await (
-      await request.get(`${apiOrigin}/api/v1/current_referral`, {
-        headers: { Authorization: `Bearer ${await tokenOf(request, 'no', 'active')}` },
-      })
-    ).json();
+    const promotion = await getAs(request, 'no', 'active', '/v1/current_referral');
     expect(promotion.referrer_discount_months).toBe(2);
 
     await signInIn(page, 'no', 'active', 'nb-NO');

@@ -125,14 +125,19 @@ export async function tokenOf(
   return (await answer.json()).token;
 }
 
-/** What GET /api/v2/membership answers a persona (status, end date, number, profile …). */
-export async function membershipOf(request: APIRequestContext, operator: string, persona: string) {
+/** What a GET of the API (`/v1/…`, `/v2/…`) answers a persona, expected to succeed. */
+export async function getAs(request: APIRequestContext, operator: string, persona: string, path: string) {
   const token = await tokenOf(request, operator, persona);
-  const answer = await request.get(`${apiOrigin}/api/v2/membership`, {
+  const answer = await request.get(`${apiOrigin}/api${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
-  expect(answer.ok()).toBe(true);
+  expect(answer.ok(), `GET ${path} as ${persona}@${operator}`).toBe(true);
   return answer.json();
+}
+
+/** What GET /api/v2/membership answers a persona (status, end date, number, profile …). */
+export function membershipOf(request: APIRequestContext, operator: string, persona: string) {
+  return getAs(request, operator, persona, '/v2/membership');
 }
 
 export interface OutboxMessage {
