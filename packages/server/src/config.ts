@@ -299,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: parseInstanceId(env.INSTANCE_ID),
     databasePoolMax: parseCount('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10),
     shutdown: {
-      graceMs: parseMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 1000),
+      graceMs: parseMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
       timeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
     },
   };
