@@ -153,7 +153,6 @@ export async function startProxy({ port, upstreamPorts, quiet = false, name = 'n
       'error_log stderr warn;',
       'events { worker_connections 1024; }',
       'http {',
-      `  include /etc/nginx/mime.types;`,
       `  client_body_temp_path ${temp('client_body')};`,
       `  proxy_temp_path ${temp('proxy')};`,
       `  fastcgi_temp_path ${temp('fastcgi')};`,
