@@ -20,6 +20,7 @@ export function startInstance(options: {
   port: number;
   env: Record<string, string>;
   quiet?: boolean;
+  discardStdout?: boolean;
 }): Promise<Instance>;
 
 export interface Proxy {

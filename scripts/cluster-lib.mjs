@@ -60,7 +60,7 @@ export async function hasPostgres(url) {
 
 /** Writes each line of a child's output with a prefix, or keeps it for `output()` when quiet. */
 function pipeLines(child, prefix, quiet, kept) {
-  for (const stream of [child.stdout, child.stderr]) {
+  for (const stream of [child.stdout, child.stderr].filter(Boolean)) {
     let rest = '';
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
@@ -97,12 +97,13 @@ async function answers(url) {
  * One compiled instance (`node packages/server/dist/main.js`) on 127.0.0.1:`port`, named
  * `id` in its x-instance header; resolves once /api/health/ready answers 200.
  */
-export async function startInstance({ id, port, env, quiet = false }) {
+export async function startInstance({ id, port, env, quiet = false, discardStdout = false }) {
   const kept = [];
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', INSTANCE_ID: id },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The bench discards the request logs rather than spend its own CPU reading them.
+    stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'],
   });
   pipeLines(child, `[${id}]`, quiet, kept);
   const exited = once(child, 'exit');
