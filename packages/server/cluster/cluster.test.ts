@@ -280,7 +280,7 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
       await sleep(3000);
     });
     console.log(
-      `kill -9: ${result.reads} reads (${result.failedReads.length} failed), ${result.answeredWrites.length} writes answered, ${result.failedWrites.length} not (a POST cut by the kill is not retried)`,
+      `kill -9: ${result.reads} reads (${result.failedReads.length} failed), ${result.answeredWrites.length} writes answered, ${result.failedWrites.length} not (a POST cut by the kill is not retried: ${[...new Set(result.failedWrites.map((f) => f.slice(0, 40)))].join('; ')})`,
     );
     expect(result.reads).toBeGreaterThan(50);
     expect(result.failedReads).toEqual([]);

@@ -88,7 +88,7 @@ export { loggerOptions } from './http/logging.ts';
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, clock, config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? loggerOptions(config.logLevel, config.instanceId),
     bodyLimit: 64 * 1024,
     // X-Forwarded-For counts only from the proxies in TRUST_PROXY (ADR 015).
     trustProxy: config.trustProxy,

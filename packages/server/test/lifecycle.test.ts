@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream';
 import { ErrorBody } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, loggerOptions } from '../src/app.ts';
 import { systemClock } from '../src/clock.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createLifecycle } from '../src/http/lifecycle.ts';
@@ -98,6 +99,47 @@ describe.each(databases())('instance identity, health and proxy trust (%s)', (ki
     const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
     expect(live.statusCode).toBe(200);
     expect(live.headers.connection).toBe('close');
+  });
+});
+
+describe('request logs behind a proxy', () => {
+  it('log each request under the id the proxy sent, with the instance and the forwarded client address', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = testConfig({ instanceId: 'portal-log-3', trustProxy: '127.0.0.1' });
+    const database = await openDatabase({ kind: 'pglite' });
+    const app = await buildApp({
+      db: database.db,
+      clock: systemClock,
+      config,
+      logger: { ...(loggerOptions('info', config.instanceId) as object), stream },
+    });
+    try {
+      await app.inject({
+        method: 'GET',
+        url: '/api/health/live',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-request-id': 'f00dfeedf00dfeedf00dfeedf00dfeed', 'x-forwarded-for': '203.0.113.44' },
+      });
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const incoming = entries.find((e) => e.msg === 'incoming request');
+      expect(incoming).toMatchObject({
+        reqId: 'f00dfeedf00dfeedf00dfeedf00dfeed',
+        instance: 'portal-log-3',
+        req: { remoteAddress: '203.0.113.44' },
+      });
+      expect(entries.find((e) => e.msg === 'request completed')?.reqId).toBe(
+        'f00dfeedf00dfeedf00dfeedf00dfeed',
+      );
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 
