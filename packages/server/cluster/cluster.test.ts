@@ -122,6 +122,35 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
     }
   });
 
+  it('counts request limits in Redis across instances, per real client address', async () => {
+    const noisy = httpClient(cluster.url, '127.0.0.8');
+    const quiet = httpClient(cluster.url, '127.0.0.9');
+    const reset = (c: HttpClient) =>
+      c.request('POST', '/api/auth/reset', {
+        headers: host('de'),
+        body: {
+          operator_id: 'de',
+          username: 'nobody@de.example',
+          url: `http://de.localhost:${PORT}`,
+          locale: 'en-DE',
+        },
+      });
+    try {
+      const seen = new Set<string>();
+      for (let i = 0; i < 30; i++) {
+        const res = await reset(noisy);
+        expect(res.status).toBe(204);
+        seen.add(String(res.headers['x-instance']));
+      }
+      expect(seen.size).toBe(3);
+      expect((await reset(noisy)).status).toBe(429);
+      expect((await reset(quiet)).status).toBe(204);
+    } finally {
+      noisy.close();
+      quiet.close();
+    }
+  });
+
   it('does not let a client that bypasses nginx choose its address with X-Forwarded-For', async () => {
     const direct = httpClient(`http://127.0.0.1:${cluster.instances[0]!.port}`, '127.0.0.7');
     try {
