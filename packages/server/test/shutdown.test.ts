@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
