@@ -46,6 +46,13 @@ const cluster = await startCluster({
 });
 
 let stopping = false;
+// An instance that dies on its own is reported; nginx keeps serving from the others.
+for (const instance of cluster.instances) {
+  instance.child.on('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`${instance.id} exited (${signal ?? `code ${code}`}); the others keep serving`);
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAll } from '../../../scripts/builds.mjs';
 import { type Cluster, ensureDatabase, startCluster } from '../../../scripts/cluster-lib.mjs';
 import { type Answer, type HttpClient, httpClient } from './http-client.ts';
-import { clusterSkipReason } from './prerequisites.ts';
+import { CLUSTER_REDIS_URL, clusterSkipReason, hasRedis } from './prerequisites.ts';
 
 /**
  * Three compiled instances behind nginx (deploy/nginx.conf) on one PostgreSQL and Redis,
@@ -13,6 +13,9 @@ import { clusterSkipReason } from './prerequisites.ts';
  */
 const skip = await clusterSkipReason();
 if (skip) console.warn(`cluster tests skipped: ${skip}`);
+const redis = skip === null && (await hasRedis());
+if (skip === null && !redis)
+  console.warn(`no Redis at ${CLUSTER_REDIS_URL}: the shared request-limit test is skipped`);
 
 const PORT = Number(process.env.CLUSTER_TEST_PORT ?? 8290);
 const BASE_PORT = 8140;
@@ -56,7 +59,7 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
       quiet: true,
       env: {
         DATABASE_URL: DATABASE_URL.href,
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        REDIS_URL: CLUSTER_REDIS_URL,
         REDIS_KEY_PREFIX: `portal-cluster-test-${randomBytes(4).toString('hex')}:`,
         PORTAL_CLOCK: `${TODAY}T10:00:00Z`,
         LOG_LEVEL: 'warn',
@@ -122,7 +125,7 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
     }
   });
 
-  it('counts request limits in Redis across instances, per real client address', async () => {
+  it.runIf(redis)('counts request limits in Redis across instances, per real client address', async () => {
     const noisy = httpClient(cluster.url, '127.0.0.8');
     const quiet = httpClient(cluster.url, '127.0.0.9');
     const reset = (c: HttpClient) =>
