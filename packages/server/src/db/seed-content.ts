@@ -1,5 +1,6 @@
 import type { Language, Locale, MembershipStatus, OperatorId, WeeklyHours } from '@portal/contract';
 import {
+  formatCalendarDate,
   getOperator,
   hasReferral,
   type IsoDate,
@@ -345,12 +346,8 @@ export function weeklyHoursText(language: Language, weekly: WeeklyHours): string
 
 /** A calendar date written out in the locale (French writes the 1st of a month as "1er"). */
 function longDate(date: IsoDate, locale: Locale): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y!, m! - 1, d!, 12)),
-  );
   // Kept on one line: "1." alone at the end of a line reads badly.
-  return (locale.startsWith('fr') && d === 1 ? text.replace(/^1 /, '1er ') : text).replaceAll(' ', '\u00a0');
+  return formatCalendarDate(date, locale).replaceAll(' ', '\u00a0');
 }
 
 /** Swiss standard German writes ss for ß and quotes «like this». */

@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import { languageOf, type OperatorSettings } from '@portal/domain';
+import { formatCalendarDate, languageOf, type OperatorSettings } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { MemberRow } from './repository.ts';
@@ -117,10 +117,9 @@ const catalogue: Record<Language, Catalogue> = {
   },
 };
 
+/** A calendar date in an e-mail, through the domain's one date rule (French "1er"). */
 export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatCalendarDate(date, locale);
 }
 
 /** An e-mail under the operator's brand to any address; `body` carries its own greeting. */

@@ -1,10 +1,8 @@
 import type { Language } from '@portal/contract';
+import { formatCalendarDate } from '@portal/domain';
 import type { RefusalTexts } from '../membership/localized-refusal.ts';
 
-const longDate = (language: Language) => (iso: unknown) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${String(iso)}T00:00:00Z`),
-  );
+const longDate = (language: Language) => (iso: unknown) => formatCalendarDate(String(iso), language);
 
 const date = {
   en: longDate('en'),
