@@ -44,7 +44,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
     subject: 'Confirmation de votre rétractation',
     receivedAt: (date, time) => `Votre rétractation nous est parvenue le ${date} à ${time}.`,
     what: (number) =>
-      `Vous vous êtes rétracté(e) de votre contrat d’abonnement (numéro de membre ${number}).`,
+      `Vous avez exercé votre droit de rétractation pour votre contrat d’abonnement (numéro de membre ${number}).`,
     ended: (date) => `Votre abonnement a donc pris fin aujourd’hui, le ${date}.`,
     refundUsed: (days) =>
       `Nous vous rembourserons les sommes versées dans un délai de 14 jours, par le moyen de paiement utilisé, déduction faite de la valeur ${plural(days, 'fr', { one: 'du jour pendant lequel', other: `des ${days}\u00a0jours pendant lesquels` })} vous pouviez déjà vous entraîner.`,

@@ -195,7 +195,7 @@ const texts: Record<Language, Texts> = {
     },
     digits: (min, max) => (min === max ? `${max}` : `${min}–${max}`),
     sms: (brand, code, minutes) =>
-      `${code} on ${brand}-vahvistuskoodisi. Se on voimassa ${minutes} minuuttia. Älä kerro sitä kenellekään.`,
+      `${code} on ${brand}\u00a0-vahvistuskoodisi. Se on voimassa ${minutes} minuuttia. Älä kerro sitä kenellekään.`,
     mail: {
       hello: (name) => `Hei ${name},`,
       subject: 'Henkilötietojasi on muutettu',

@@ -26,8 +26,8 @@ export const ptTexts: RefusalTexts = {
   },
   fr: {
     pt_before_membership_start: (c) =>
-      `Le coaching personnel sera disponible dès le début de votre abonnement, le ${date.fr(c.begin_date)}.`,
-    invalid_status_for_pt: () => 'Le coaching personnel n’est disponible qu’avec un abonnement en cours.',
+      `Le coaching personnalisé sera disponible dès le début de votre abonnement, le ${date.fr(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'Le coaching personnalisé n’est disponible qu’avec un abonnement en cours.',
   },
   nb: {
     pt_before_membership_start: (c) =>
@@ -36,7 +36,7 @@ export const ptTexts: RefusalTexts = {
   },
   fi: {
     pt_before_membership_start: (c) =>
-      `Personal training on käytettävissäsi, kun jäsenyytesi alkaa ${date.fi(c.begin_date)}.`,
-    invalid_status_for_pt: () => 'Personal training on käytettävissä vain voimassa olevalla jäsenyydellä.',
+      `PT-valmennus on käytettävissäsi, kun jäsenyytesi alkaa ${date.fi(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'PT-valmennus on käytettävissä vain voimassa olevalla jäsenyydellä.',
   },
 };
