@@ -165,7 +165,7 @@ describe('membership overview: sections', () => {
     expect(product).toHaveTextContent('€29.90');
     expect(product).toHaveTextContent('12 months');
     const terms = screen.getByRole('region', { name: 'Terms' });
-    expect(terms).toHaveTextContent('One month, to the end of a month');
+    expect(terms).toHaveTextContent('One month to the end of a month');
     expect(terms).toHaveTextContent('€49.00');
     const details = screen.getByRole('region', { name: 'Details' });
     expect(details).toHaveTextContent('100234');

@@ -738,6 +738,12 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           day: 'numeric',
           month: 'long',
         });
+      /** French writes the first of a month "1er", as the portal does (domain/localeText.ts). */
+      const dayText = (date) =>
+        dayFormat()
+          .formatToParts(date)
+          .map((p) => (p.type === 'day' && p.value === '1' && /^fr/i.test(intlLocale) ? '1er' : p.value))
+          .join('');
       const timeFormat = () =>
         new Intl.DateTimeFormat(intlLocale, { timeZone: timezone, hour: '2-digit', minute: '2-digit' });
       const dayKey = (iso) =>
@@ -748,7 +754,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           day: '2-digit',
         }).format(new Date(iso));
       /** Every instant of a booking in one style: weekday, day, month and time ("Thursday 26 November, 10:00"). */
-      const when = (iso) => t.dateTime(dayFormat().format(new Date(iso)), timeFormat().format(new Date(iso)));
+      const when = (iso) => t.dateTime(dayText(new Date(iso)), timeFormat().format(new Date(iso)));
       const trainerName = (tid) => trainers.find((x) => x.id === tid)?.name ?? '';
       const clearNotes = () => {
         upcomingNote = null;
@@ -886,11 +892,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
               },
               ...days.map((d) => {
                 const first = slots.find((s) => dayKey(s.starts_at) === d);
-                return h(
-                  'option',
-                  { value: d, selected: d === day },
-                  dayFormat().format(new Date(first.starts_at)),
-                );
+                return h('option', { value: d, selected: d === day }, dayText(new Date(first.starts_at)));
               }),
             )
           : null;
@@ -907,7 +909,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 type: 'button',
                 className: selected ? '' : 'secondary',
                 'aria-pressed': selected ? 'true' : 'false',
-                'aria-label': t.timeLabel(label, dayFormat().format(new Date(s.starts_at))),
+                'aria-label': t.timeLabel(label, dayText(new Date(s.starts_at))),
                 onclick: () => {
                   pendingSlot = s.starts_at;
                   clearNotes();
