@@ -150,7 +150,7 @@ test.describe('access chip and PINs', () => {
       page.getByRole('heading', { level: 2, name: text(fr, 'access.forgotten.success.title') }),
     ).toBeVisible();
     await expect(
-      page.getByText(text(fr, 'access.pinDisplay.validOneDay', { date: '22 novembre 2026' })),
+      page.getByText(text(fr, 'access.pinDisplay.validOneDay', { date: '22\u00a0novembre 2026' })),
     ).toBeVisible();
     const pin = await page.getByText(/^\d{7}$/).innerText();
     expect(pin).toMatch(/^\d{7}$/);

@@ -21,15 +21,22 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
 
 /**
  * Formats `date` and applies what `Intl` leaves out: French writes the first day of a month
- * as an ordinal, "1er octobre" (never "1 octobre"), when the month is a word; a numeric date
- * ("01/10/2026") stays as it is.
+ * as an ordinal, "1er octobre" (never "1 octobre"), and keeps the day with its month on one
+ * line (a no-break space), when the month is a word; a numeric date ("01/10/2026") stays as
+ * it is.
  */
 export function formatDateParts(date: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
   const format = dateFormat(locale, options);
   if (!locale.toLowerCase().startsWith('fr')) return format.format(date);
   const parts = format.formatToParts(date);
-  const wordMonth = parts.some((p) => p.type === 'month' && !/^\d+$/.test(p.value));
-  return parts.map((p) => (wordMonth && p.type === 'day' && p.value === '1' ? '1er' : p.value)).join('');
+  if (!parts.some((p) => p.type === 'month' && !/^\d+$/.test(p.value))) return format.format(date);
+  return parts
+    .map((p, i) => {
+      if (p.type === 'day' && p.value === '1') return '1er';
+      if (p.type === 'literal' && p.value === ' ' && parts[i - 1]?.type === 'day') return '\u00a0';
+      return p.value;
+    })
+    .join('');
 }
 
 /**

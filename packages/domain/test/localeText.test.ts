@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formatCalendarDate, formatDateTimeIn, formatList, plural } from '../src/localeText.ts';
 
 describe('formatCalendarDate', () => {
-  it('writes the first of a month as "1er" in French, in every French locale', () => {
-    expect(formatCalendarDate('2026-10-01', 'fr-FR')).toBe('1er octobre 2026');
-    expect(formatCalendarDate('2026-10-01', 'fr-CH')).toBe('1er octobre 2026');
-    expect(formatCalendarDate('2026-10-01', 'fr-FR', 'full')).toBe('jeudi 1er octobre 2026');
-    expect(formatCalendarDate('2026-10-01', 'fr-CH', 'medium')).toBe('1er oct. 2026');
+  it('writes the first of a month as "1er" in French, held to its month by a no-break space', () => {
+    expect(formatCalendarDate('2026-10-01', 'fr-FR')).toBe('1er\u00a0octobre 2026');
+    expect(formatCalendarDate('2026-10-01', 'fr-CH')).toBe('1er\u00a0octobre 2026');
+    expect(formatCalendarDate('2026-10-01', 'fr-FR', 'full')).toBe('jeudi 1er\u00a0octobre 2026');
+    expect(formatCalendarDate('2026-10-01', 'fr-CH', 'medium')).toBe('1er\u00a0oct. 2026');
   });
 
   it('leaves other days, numeric dates and other languages alone', () => {
-    expect(formatCalendarDate('2026-10-11', 'fr-CH')).toBe('11 octobre 2026');
-    expect(formatCalendarDate('2026-10-21', 'fr-CH')).toBe('21 octobre 2026');
+    expect(formatCalendarDate('2026-10-11', 'fr-CH')).toBe('11\u00a0octobre 2026');
+    expect(formatCalendarDate('2026-10-21', 'fr-CH')).toBe('21\u00a0octobre 2026');
     expect(formatCalendarDate('2026-10-01', 'fr-CH', 'short')).toBe('01.10.26');
     expect(formatCalendarDate('2026-10-01', 'en-GB')).toBe('1 October 2026');
     expect(formatCalendarDate('2026-10-01', 'de-DE')).toBe('1. Oktober 2026');
@@ -27,7 +27,7 @@ describe('formatCalendarDate', () => {
 describe('formatDateTimeIn', () => {
   it('applies the French ordinal to a point in time too', () => {
     const instant = new Date('2026-10-01T08:30:00Z');
-    expect(formatDateTimeIn(instant, 'fr-CH', 'Europe/Zurich')).toMatch(/^1er octobre 2026 à 10:30$/);
+    expect(formatDateTimeIn(instant, 'fr-CH', 'Europe/Zurich')).toMatch(/^1er\u00a0octobre 2026 à 10:30$/);
   });
 });
 
