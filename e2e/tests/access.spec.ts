@@ -96,7 +96,7 @@ test.describe('access chip and PINs', () => {
     await expect(
       page.getByText('The replacement chip costs €20.00, paid at your club when you pick it up.'),
     ).toBeVisible();
-    await expect(page.getByText(/It is valid for 1 month\./)).toBeVisible();
+    await expect(page.getByText(/It is valid for one month\./)).toBeVisible();
     await expect(page.getByText(/Your club manager is happy to help/)).toBeVisible();
     await expectNoAxeViolations(page);
     const button = page.getByRole('button', { name: 'Block chip and send PIN' });
