@@ -8,8 +8,13 @@ export function logoUrl(operator: OperatorId): string {
   return `/themes/${operator}/logo.svg`;
 }
 
+/** The operator's body font (latin subset), named by vite/operator-fonts.ts. */
+export function bodyFontUrl(operator: OperatorId): string {
+  return `/themes/${operator}/fonts/body-latin.woff2`;
+}
+
 /**
- * Loads the operator's colour tokens and icon. Resolves once the stylesheet is in (or
+ * Loads the operator's colour tokens, type pairing and icon. Resolves once the stylesheet is in (or
  * failed, or after a short wait), so the first paint already has the brand colours.
  */
 export function applyTheme(operator: OperatorId, doc: Document = document, waitMs = 1500): Promise<void> {
@@ -21,6 +26,16 @@ export function applyTheme(operator: OperatorId, doc: Document = document, waitM
     link.rel = 'stylesheet';
     doc.head.appendChild(link);
   }
+  // The body font is fetched beside theme.css instead of after it: text swaps to it sooner
+  // (font-display: swap keeps it from blocking the first paint). Only this operator's font.
+  const preload = doc.createElement('link');
+  preload.rel = 'preload';
+  preload.as = 'font';
+  preload.type = 'font/woff2';
+  preload.crossOrigin = 'anonymous';
+  preload.href = bodyFontUrl(operator);
+  doc.head.appendChild(preload);
+
   const icon = doc.createElement('link');
   icon.rel = 'icon';
   icon.type = 'image/svg+xml';
