@@ -35,7 +35,10 @@ const device = (width) => (width === 390 ? 'phone' : width === 1280 ? 'desktop' 
 {
   // What is out of date (the web app, the compiled server), as `npm start` would.
   const only = process.env.SCREENSHOTS_NO_BUILD === '1' ? ['server'] : ['web', 'server'];
-  const build = spawnSync('node', ['scripts/build.mjs', ...only, '--if-outdated'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('node', ['scripts/build.mjs', ...only, '--if-outdated'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -44,7 +47,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-screenshots-'));
 const server = spawn('npm', ['run', '--silent', 'start', '-w', 'packages/server'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_CLOCK: '2026-11-22T09:00:00Z' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORTAL_CLOCK: '2026-11-22T09:00:00Z',
+  },
   detached: true,
 });
 let browser;
@@ -64,14 +73,19 @@ try {
         const tab = await browser.newPage();
         await tab.setViewport(viewport(width));
         await tab.goto(`${origin}/api/health`);
-        await tab.evaluate((value) => {
-          localStorage.clear();
-          if (value) localStorage.setItem('portal.token', value);
-        }, page.signedIn ? token : null);
+        await tab.evaluate(
+          (value) => {
+            localStorage.clear();
+            if (value) localStorage.setItem('portal.token', value);
+          },
+          page.signedIn ? token : null,
+        );
         await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle0' });
         await tab.evaluate(() => document.fonts.ready);
         // Skeletons gone: the page shows what a member reads.
-        await tab.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), { timeout: 10_000 }).catch(() => {});
+        await tab
+          .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), { timeout: 10_000 })
+          .catch(() => {});
         const file = join(out, `${operator}-${name}-${device(width)}.png`);
         await tab.screenshot({ path: file, fullPage });
         console.log(file.replace(`${root}`, ''));

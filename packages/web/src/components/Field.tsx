@@ -1,5 +1,7 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
 import styles from './Field.module.css';
+import { CircleAlert } from 'lucide';
+import { Icon } from './Icon.tsx';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -35,9 +37,7 @@ export function Field({ label, hint, error, id, ref, ...input }: FieldProps) {
       />
       {error && (
         <p id={errorId} className={styles.error}>
-          <span aria-hidden="true" className={styles.errorIcon}>
-            !
-          </span>
+          <Icon node={CircleAlert} className={styles.errorIcon} size={18} />
           {error}
         </p>
       )}

@@ -8,6 +8,11 @@ export function logoUrl(operator: OperatorId): string {
   return `/themes/${operator}/logo.svg`;
 }
 
+/** The operator's drawn pictures (scripts/illustrations.mjs): login hero, home welcome, empty lists. */
+export function illustrationUrl(operator: OperatorId, name: 'hero' | 'home' | 'empty'): string {
+  return `/themes/${operator}/${name}.svg`;
+}
+
 /** The operator's body font (latin subset), named by vite/operator-fonts.ts. */
 export function bodyFontUrl(operator: OperatorId): string {
   return `/themes/${operator}/fonts/body-latin.woff2`;
