@@ -35,12 +35,17 @@ export function Field({ label, hint, error, id, ref, ...input }: FieldProps) {
         aria-describedby={describedBy}
         {...input}
       />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          <Icon node={CircleAlert} className={styles.errorIcon} size={18} />
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** A control's error: an icon and the words, so it never rests on red alone (docs/design.md). */
+export function FieldError({ id, children }: { id: string | undefined; children: string }) {
+  return (
+    <p id={id} className={styles.error}>
+      <Icon node={CircleAlert} className={styles.errorIcon} size={18} />
+      {children}
+    </p>
   );
 }

@@ -1,6 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { CircleAlert } from 'lucide';
-import { Icon } from './Icon.tsx';
+import { FieldError } from './Field.tsx';
 import styles from './RadioGroup.module.css';
 
 export interface RadioOption<V extends string> {
@@ -79,12 +78,7 @@ export function RadioGroup<V extends string>({
           );
         })}
       </div>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          <Icon node={CircleAlert} size={18} />
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </fieldset>
   );
 }
