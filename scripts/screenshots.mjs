@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run screenshots`: the README's screenshots, taken from the running portal so they
-// stay current (PNG, reduced to a palette so they stay small). Builds the web app, starts the portal as `npm start` does (fresh embedded
-// database, fixed PORTAL_CLOCK, its own port), and photographs login, home and membership of
-// two operators on a phone (390 × 844) and a desktop (1280 × 800) in Debian's Chromium
-// (/usr/bin/chromium, or CHROMIUM_PATH) into docs/screenshots/<operator>-<page>-<device>.png.
+// stay current (PNG, reduced to a palette so they stay small). Builds what is out of date,
+// starts the portal as `npm start` does (fresh embedded database, fixed PORTAL_CLOCK, its
+// own port), and photographs login, home and membership of two operators on a phone
+// (390 × 844) and a desktop (1280 × 800) in Debian's Chromium (/usr/bin/chromium, or
+// CHROMIUM_PATH) into docs/screenshots/<operator>-<page>-<device>.png.
 // Options: SCREENSHOTS_PORT (8198), SCREENSHOTS_OUT (docs/screenshots), SCREENSHOTS_OPERATORS
-// ("de,no"), SCREENSHOTS_PAGES ("login,home,membership"; also freeze, payment),
-// SCREENSHOTS_WIDTHS ("390,1280"), SCREENSHOTS_FULL=1 (the whole page, for a design review),
-// SCREENSHOTS_NO_BUILD=1 (use the web build that is there).
+// ("de,no"), SCREENSHOTS_PAGES ("login,home,membership"; also freeze, payment, referral),
+// SCREENSHOTS_PERSONA (active), SCREENSHOTS_WIDTHS ("390,1280"), SCREENSHOTS_FULL=1 (the
+// whole page, for a design review), SCREENSHOTS_NO_BUILD=1 (use the web build that is there).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,12 +23,14 @@ const operators = (process.env.SCREENSHOTS_OPERATORS ?? 'de,no').split(',');
 const pageNames = (process.env.SCREENSHOTS_PAGES ?? 'login,home,membership').split(',');
 const widths = (process.env.SCREENSHOTS_WIDTHS ?? '390,1280').split(',').map(Number);
 const fullPage = process.env.SCREENSHOTS_FULL === '1';
+const persona = process.env.SCREENSHOTS_PERSONA ?? 'active';
 const PAGES = {
   login: { path: '/', signedIn: false },
   home: { path: '/', signedIn: true },
   membership: { path: '/membership', signedIn: true },
   freeze: { path: '/membership/freeze', signedIn: true },
   payment: { path: '/payment', signedIn: true },
+  referral: { path: '/referral', signedIn: true },
 };
 /** A phone is 844 px high, anything wider a 800 px high desktop window. */
 const viewport = (width) => ({ width, height: width < 600 ? 844 : 800, deviceScaleFactor: 1 });
@@ -108,9 +111,13 @@ async function signIn(operator) {
   const res = await fetch(`http://127.0.0.1:${port}/api/auth/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `active@${operator}.example`, password: 'demo', operator_id: operator }),
+    body: JSON.stringify({
+      username: `${persona}@${operator}.example`,
+      password: 'demo',
+      operator_id: operator,
+    }),
   });
-  if (!res.ok) throw new Error(`sign-in of active@${operator}.example answered ${res.status}`);
+  if (!res.ok) throw new Error(`sign-in of ${persona}@${operator}.example answered ${res.status}`);
   return (await res.json()).token;
 }
 
