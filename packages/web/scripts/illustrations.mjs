@@ -3,7 +3,8 @@
 // (public/themes/<op>/{hero,home,empty}.svg) from the colours in its theme.css, so the
 // pictures follow the brand from one place. Drawn, not photographed: a few KB each, no
 // download, sharp at any size (docs/design.md, ADR 018). Run it after changing a theme's
-// colours and commit the files it writes.
+// colours and commit the files it writes. The files are aria-hidden: a page shows them as
+// <img>, whose alt text (or empty alt) is what assistive technology reads.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,7 +41,7 @@ const runner = (
  * it lies on the page's hero gradient (--hero-from, --hero-to), which fills any shape of box.
  */
 function hero(c) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600" aria-hidden="true">
   <circle cx="560" cy="300" r="250" fill="none" stroke="#fff" stroke-opacity=".08" stroke-width="48"/>
   <circle cx="560" cy="300" r="150" fill="none" stroke="#fff" stroke-opacity=".06" stroke-width="24"/>
   <path d="M40 600 210 130h70L110 600zM170 600 340 130h70L240 600z" fill="#fff" fill-opacity=".07"/>
@@ -54,7 +55,7 @@ function hero(c) {
 
 /** Home's welcome: the same motifs at the card's right edge (decorative). */
 function home(c) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 240">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 240" aria-hidden="true">
   <circle cx="330" cy="120" r="150" fill="none" stroke="#fff" stroke-opacity=".1" stroke-width="34"/>
   <path d="M120 240 200 0h46L166 240zM200 240 280 0h46L246 240z" fill="#fff" fill-opacity=".08"/>
   <path d="M282 240 362 0h46L328 240z" fill="${c.accent}" fill-opacity=".85"/>
@@ -65,7 +66,7 @@ function home(c) {
 
 /** Empty lists: a kettlebell on a soft disc (decorative: the text beside it says what is empty). */
 function empty(c) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120" aria-hidden="true">
   <ellipse cx="80" cy="64" rx="68" ry="52" fill="${c.soft}"/>
   <path d="M64 62C54 26 106 26 96 62" fill="none" stroke="${c.brand}" stroke-width="9" stroke-linecap="round"/>
   <circle cx="80" cy="72" r="26" fill="${c.brand}"/>
