@@ -34,6 +34,7 @@ import { createConsentsService } from './modules/consents/service.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
+import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
 import { createEventsService } from './modules/events/service.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDevRoutes(app, createDevService(deps), movable);
     registerCardSandboxRoutes(app, deps);
     registerPtSandboxRoutes(app, deps);
+    registerSmsSandboxRoutes(app);
   }
 
   await registerWeb(app, config);
