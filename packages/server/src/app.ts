@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { loggerOptions } from './http/logging.ts';
+import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
@@ -78,6 +79,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Card gateways to use instead of those of config.cards (tests). */
   cardGateways?: Record<CardProvider, CardGateway>;
+  /** The instance's metrics (main.ts adds the pool's); by default a registry of this app's own. */
+  metrics?: Metrics;
 }
 
 export { loggerOptions } from './http/logging.ts';
@@ -124,7 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
     wallClock,
     jobs,
+    metrics: options.metrics ?? createMetrics({ db }),
   };
+  registerHttpMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

@@ -1,9 +1,11 @@
 import { operatorIds } from '@portal/domain';
+import { startDelivery } from './adapters/delivery/index.ts';
 import { clockFromConfig } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
+import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 
 const started = performance.now();
@@ -22,13 +24,27 @@ const [{ buildApp }] = await Promise.all([
 const database = await opening;
 await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
-const app = await buildApp({ db: database.db, clock, config });
+const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
+const app = await buildApp({ db: database.db, clock, config, metrics });
 await app.listen({ port: config.port, host: config.host });
+// Every instance delivers the outbox (ADR 014); stop() finishes the sends in flight.
+const delivery = startDelivery({
+  db: database.db,
+  settings: config.delivery,
+  log: app.log,
+  observer: metrics.delivery,
+  listen: database.listen,
+});
+const metricsServer =
+  config.metrics.port === null
+    ? null
+    : await startMetricsServer(metrics, { ...config.metrics, port: config.metrics.port });
 
 const api = [
   `API under /api`,
   ...(config.serveOpenApi ? [`OpenAPI at http://localhost:${config.port}/api/docs`] : []),
   ...(config.isProduction ? [] : [`dev outbox at http://localhost:${config.port}/api/dev/outbox.html`]),
+  ...(metricsServer ? [`metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`] : []),
 ];
 const lines = [
   '',
@@ -74,6 +90,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     try {
       await app.close();
+      await delivery.stop();
+      await metricsServer?.close();
       await database.close();
     } finally {
       process.exit(0);

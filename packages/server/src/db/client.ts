@@ -65,6 +65,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/** Pools this process opened (tests open several). */
+let poolsOpened = 0;
+
 /** While the database stays away, a pool that never connected is replaced at most this often. */
 const RENEW_WHILE_DOWN_MS = 250;
 
@@ -79,8 +82,8 @@ const RENEW_WHILE_DOWN_MS = 250;
  * ends. `db` always uses the current pool.
  */
 function openPostgres(url: string, max: number): Database {
-  // Names this process's connections, so pg_stat_activity can tell its pool usage.
-  const applicationName = `portal-${hostname()}-${process.pid}`.slice(0, 63);
+  // Names this pool's connections, so pg_stat_activity can tell its usage.
+  const applicationName = `portal-${hostname().slice(0, 40)}-${process.pid}-${++poolsOpened}`;
   type Drizzle = ReturnType<typeof drizzlePostgres<Schema>>;
   type Pool = { client: postgres.Sql; db: Drizzle; connected: boolean };
   let ended = false;
