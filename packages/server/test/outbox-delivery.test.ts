@@ -207,6 +207,42 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
     expect((await rows())[0]).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
+  it('stops as an instance drains: the send in flight is finished and recorded, the rest given back untried', async () => {
+    for (const op of ['de', 'at', 'ch']) await resetFor(`active@${op}.example`, op);
+    let release: () => void = () => {};
+    const sent: number[] = [];
+    const w = createDeliveryWorker({
+      db: t.db,
+      settings: loadDeliverySettings({}, false),
+      transports: {
+        email: {
+          name: 'smtp',
+          send: (message) =>
+            new Promise<void>((resolve) => {
+              sent.push(message.id);
+              release = resolve;
+            }),
+          close: async () => {},
+        },
+      },
+      log: silent,
+      concurrency: 1,
+    });
+    const running = w.drain();
+    for (let i = 0; i < 100 && sent.length === 0; i++) await sleep(10);
+    const stopping = w.stop();
+    release();
+    await Promise.all([running, stopping]);
+
+    const after = await rows();
+    expect(sent).toHaveLength(1);
+    expect(after.find((r) => r.id === sent[0])).toMatchObject({ status: 'delivered', attempts: 1 });
+    // The others are free for another instance at once, and their claim did not count as a try.
+    const rest = after.filter((r) => r.id !== sent[0]);
+    expect(rest).toHaveLength(2);
+    for (const r of rest) expect(r).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+  });
+
   it('wakes up on a new message through the database notification, not its next poll', async () => {
     const settings = loadDeliverySettings(
       {
