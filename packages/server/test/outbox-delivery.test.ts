@@ -284,3 +284,46 @@ async function listenOn(t: TestApp, channel: string, onNotify: () => void): Prom
     await listener.end();
   };
 }
+
+describe('delivery settings', () => {
+  const load =
+    (env: Record<string, string>, production = true) =>
+    () =>
+      loadDeliverySettings(env, production);
+
+  it('refuses an incomplete or unsafe configuration at start, without repeating a secret', () => {
+    expect(load({ SMTP_URL: 'smtp://user:pw-secret-1@relay.example:587' })).toThrow(/SMTP_FROM/);
+    expect(load({ SMTP_URL: 'http://user:pw-secret-1@relay.example', SMTP_FROM: 'a@x.example' })).toThrow(
+      /^SMTP_URL must be a smtp: or smtps: URL$/,
+    );
+    expect(load({ SMS_API_URL: 'https://sms.example/send' })).toThrow(/SMS_API_KEY is required/);
+    expect(load({ SMS_API_URL: 'http://sms.example/send', SMS_API_KEY: 'k' })).toThrow(
+      /SMS_API_URL must be a https: URL/,
+    );
+    expect(
+      load({
+        SMS_API_URL: 'https://sms.example',
+        SMS_API_KEY: 'k',
+        SMS_TIMEOUT_MS: '10000',
+        OUTBOX_LEASE_MS: '15000',
+      }),
+    ).toThrow(/more than twice the longest send/);
+  });
+
+  it('keeps messages in the sandbox outside production and holds them back in production until configured', () => {
+    expect(loadDeliverySettings({}, false)).toMatchObject({
+      email: { mode: 'sandbox' },
+      sms: { mode: 'sandbox' },
+    });
+    expect(loadDeliverySettings({}, true)).toMatchObject({ email: { mode: 'off' }, sms: { mode: 'off' } });
+    const configured = loadDeliverySettings(
+      { SMTP_HOST: 'relay.example', SMTP_FROM: 'a@x.example', SMTP_FROM_FI: 'b@y.example' },
+      true,
+    );
+    expect(configured.email).toMatchObject({ mode: 'smtp', smtp: { host: 'relay.example', port: 587 } });
+    expect(configured.email.mode === 'smtp' && configured.email.from).toMatchObject({
+      de: 'a@x.example',
+      fi: 'b@y.example',
+    });
+  });
+});

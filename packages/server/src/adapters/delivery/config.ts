@@ -31,7 +31,7 @@ export interface DeliverySettings {
   /** The first retry waits about this long, doubling per try (with jitter), at most retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
-  /** How long a claim holds a message; longer than any send may take (the timeouts below). */
+  /** How long a claim holds a message; more than twice the longest send (the timeouts above). */
   leaseMs: number;
   /** Messages one claim takes. */
   batchSize: number;
@@ -110,9 +110,10 @@ export function loadDeliverySettings(env: NodeJS.ProcessEnv, isProduction: boole
     settings.email.mode === 'smtp' ? settings.email.timeoutMs * 3 : 0,
     settings.sms.mode === 'http' ? settings.sms.timeoutMs : 0,
   );
-  if (settings.leaseMs <= slowest)
+  // A worker starts sends until half its lease has passed; each must end before the lease does.
+  if (settings.leaseMs <= 2 * slowest)
     throw new ConfigError(
-      'OUTBOX_LEASE_MS must be longer than a send may take (3 × SMTP_TIMEOUT_MS, SMS_TIMEOUT_MS)',
+      'OUTBOX_LEASE_MS must be more than twice the longest send (3 × SMTP_TIMEOUT_MS, SMS_TIMEOUT_MS)',
     );
   return settings;
 }
