@@ -186,7 +186,7 @@ export function featureReport(config: Config): FeatureState[] {
     {
       feature: 'dev routes',
       state: production ? 'off' : 'sandbox',
-      detail: production ? 'none' : 'outbox, clock, card and PT sandboxes under /api/dev',
+      detail: production ? 'none' : 'outbox, clock, card, PT and SMS sandboxes under /api/dev',
     },
     {
       feature: 'OpenAPI',
