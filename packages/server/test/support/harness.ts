@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { buildApp } from '../../src/app.ts';
 import { type MutableClock, mutableClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { Lifecycle } from '../../src/http/lifecycle.ts';
 import { type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import type { Metrics } from '../../src/metrics.ts';
@@ -96,6 +97,8 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** Makes the metrics the app counts in, on its database (metrics.test.ts reads them). */
   metrics?: (db: Db) => Metrics;
+  /** Drain state shared with the test (health/ready, Connection: close). */
+  lifecycle?: Lifecycle;
 }
 
 export async function startApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
@@ -110,6 +113,7 @@ export async function startApp(kind: DatabaseKind, options: StartOptions = {}): 
     wallClock: () => wall,
     logger: false,
     ...(options.metrics ? { metrics: options.metrics(opened.db) } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   await app.ready();
   return {
