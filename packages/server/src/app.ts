@@ -14,6 +14,7 @@ import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions } from './http/logging.ts';
+import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
@@ -35,6 +36,7 @@ import { createConsentsService } from './modules/consents/service.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
+import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
 import { createEventsService } from './modules/events/service.ts';
@@ -78,6 +80,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Card gateways to use instead of those of config.cards (tests). */
   cardGateways?: Record<CardProvider, CardGateway>;
+  /** The instance's metrics (main.ts adds the pool's); by default a registry of this app's own. */
+  metrics?: Metrics;
   /** Whether the process drains (main.ts starts it on SIGTERM); a fresh one by default. */
   lifecycle?: Lifecycle;
 }
@@ -132,7 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
     wallClock,
     jobs,
+    metrics: options.metrics ?? createMetrics({ db }),
   };
+  registerHttpMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
@@ -192,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDevRoutes(app, createDevService(deps), movable);
     registerCardSandboxRoutes(app, deps);
     registerPtSandboxRoutes(app, deps);
+    registerSmsSandboxRoutes(app);
   }
 
   await registerWeb(app, config);

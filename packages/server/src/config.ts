@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
+import { type DeliverySettings, loadDeliverySettings } from './adapters/delivery/config.ts';
 import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -88,6 +89,13 @@ export interface Config {
   pt: PtSettings;
   /** Serve the OpenAPI document at /api/docs (SERVE_OPENAPI; by default outside production only). */
   serveOpenApi: boolean;
+  /** E-mail and SMS delivery from the outbox (SMTP_*, SMS_*, OUTBOX_*; ADR 014). */
+  delivery: DeliverySettings;
+  /**
+   * Prometheus metrics on a listener of their own (METRICS_PORT; none without it), on
+   * METRICS_HOST (127.0.0.1 by default), an address the proxy does not expose.
+   */
+  metrics: { port: number | null; host: string };
   /** Names this process in every answer's x-instance header (INSTANCE_ID; by default host name and pid). */
   instanceId: string;
   /** Connections of this process's PostgreSQL pool (DATABASE_POOL_MAX; docs/operations.md). */
@@ -110,11 +118,11 @@ export interface ShutdownSettings {
 
 export class ConfigError extends Error {}
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`PORT is not a port: ${value}`);
+    throw new ConfigError(`${name} is not a port: ${value}`);
   return port;
 }
 
@@ -296,6 +304,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pt: loadPtSettings(env, nodeEnv === 'production'),
     serveOpenApi: parseSwitch('SERVE_OPENAPI', env.SERVE_OPENAPI, nodeEnv !== 'production'),
+    delivery: loadDeliverySettings(env, nodeEnv === 'production'),
+    metrics: {
+      port: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 'METRICS_PORT') : null,
+      host: env.METRICS_HOST || '127.0.0.1',
+    },
     instanceId: parseInstanceId(env.INSTANCE_ID),
     databasePoolMax: parseCount('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10),
     shutdown: {

@@ -1,10 +1,12 @@
 import { operatorIds } from '@portal/domain';
+import { startDelivery } from './adapters/delivery/index.ts';
 import { clockFromConfig } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
 import { createLifecycle } from './http/lifecycle.ts';
+import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
 
@@ -24,8 +26,9 @@ const [{ buildApp }] = await Promise.all([
 const database = await opening;
 await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
+const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
 const lifecycle = createLifecycle();
-const app = await buildApp({ db: database.db, clock, config, lifecycle });
+const app = await buildApp({ db: database.db, clock, config, lifecycle, metrics });
 /**
  * Background work beside the HTTP server (e.g. the outbox delivery worker): each is
  * stopped, in this order, on SIGTERM after the last request was answered and before the
@@ -40,11 +43,27 @@ exitOnSignals({
   closeDatabase: () => database.close(),
 });
 await app.listen({ port: config.port, host: config.host });
+// Every instance delivers the outbox (ADR 014); stop() finishes the sends in flight.
+const delivery = startDelivery({
+  db: database.db,
+  settings: config.delivery,
+  log: app.log,
+  observer: metrics.delivery,
+  listen: database.listen,
+});
+onShutdown.push({ name: 'outbox delivery', close: () => delivery.stop() });
+const metricsServer =
+  config.metrics.port === null
+    ? null
+    : await startMetricsServer(metrics, { ...config.metrics, port: config.metrics.port });
+// Last: scrapes keep answering while the instance drains.
+if (metricsServer) onShutdown.push({ name: 'metrics listener', close: () => metricsServer.close() });
 
 const api = [
   `API under /api`,
   ...(config.serveOpenApi ? [`OpenAPI at http://localhost:${config.port}/api/docs`] : []),
   ...(config.isProduction ? [] : [`dev outbox at http://localhost:${config.port}/api/dev/outbox.html`]),
+  ...(metricsServer ? [`metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`] : []),
 ];
 const lines = [
   '',
