@@ -18,6 +18,8 @@ export interface Instance {
 export function startInstance(options: {
   id: string;
   port: number;
+  /** METRICS_PORT of the instance; none when absent. */
+  metricsPort?: number;
   env: Record<string, string>;
   quiet?: boolean;
   discardStdout?: boolean;
@@ -53,4 +55,6 @@ export function startCluster(options: {
   env?: Record<string, string>;
   quiet?: boolean;
   idPrefix?: string;
+  /** Instance i serves its metrics on metricsBasePort + i; no metrics listener when absent. */
+  metricsBasePort?: number;
 }): Promise<Cluster>;

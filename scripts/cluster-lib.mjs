@@ -97,11 +97,19 @@ async function answers(url) {
  * One compiled instance (`node packages/server/dist/main.js`) on 127.0.0.1:`port`, named
  * `id` in its x-instance header; resolves once /api/health/ready answers 200.
  */
-export async function startInstance({ id, port, env, quiet = false, discardStdout = false }) {
+export async function startInstance({ id, port, metricsPort, env, quiet = false, discardStdout = false }) {
   const kept = [];
   const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', INSTANCE_ID: id },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      INSTANCE_ID: id,
+      // Prometheus metrics on a port of their own that nginx does not proxy.
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+    },
     // The bench discards the request logs rather than spend its own CPU reading them.
     stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'],
   });
@@ -201,8 +209,9 @@ export async function startProxy({ port, upstreamPorts, quiet = false, name = 'n
 }
 
 /**
- * `instances` instances on ports basePort+1 … behind nginx on `port`. The first one starts
- * alone (it migrates and, outside production, seeds), the others then together.
+ * `instances` instances on ports basePort+1 … behind nginx on `port`, each with its metrics on
+ * metricsBasePort+1 … when that is given. The first one starts alone (it migrates and,
+ * outside production, seeds), the others then together.
  */
 export async function startCluster({
   instances = 3,
@@ -211,10 +220,12 @@ export async function startCluster({
   env = {},
   quiet = false,
   idPrefix = 'portal-',
+  metricsBasePort = null,
 }) {
   const specs = Array.from({ length: instances }, (_, i) => ({
     id: `${idPrefix}${i + 1}`,
     port: basePort + 1 + i,
+    metricsPort: metricsBasePort ? metricsBasePort + 1 + i : undefined,
   }));
   const instanceEnv = { TRUST_PROXY: '127.0.0.1', ...env };
   const running = [];

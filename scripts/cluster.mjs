@@ -3,7 +3,8 @@
 // compiled instances (default 3) on PostgreSQL (DATABASE_URL, default the local
 // portal_cluster database, created when missing) and Redis (REDIS_URL, default the local
 // one) behind nginx on CLUSTER_PORT (default 8090) with deploy/nginx.conf. Instance i
-// listens on CLUSTER_PORT + i and answers with `x-instance: portal-i`. Ctrl-C (or SIGTERM)
+// listens on CLUSTER_PORT + i and answers with `x-instance: portal-i`; its Prometheus metrics
+// are at http://127.0.0.1:<CLUSTER_PORT + 1000 + i>/metrics, a port nginx does not proxy. Ctrl-C (or SIGTERM)
 // drains the instances, stops nginx and waits for all of them.
 import { parseArgs } from 'node:util';
 import { buildAll } from './builds.mjs';
@@ -37,11 +38,12 @@ const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
 await buildAll();
 await ensureDatabase(databaseUrl);
 console.log(
-  `Starting ${instances} instance(s) on ports ${port + 1}–${port + instances} behind nginx on ${port}`,
+  `Starting ${instances} instance(s) on ports ${port + 1}–${port + instances} behind nginx on ${port}; metrics at http://127.0.0.1:${port + 1001}–${port + 1000 + instances}/metrics`,
 );
 const cluster = await startCluster({
   instances,
   port,
+  metricsBasePort: port + 1000,
   env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
 });
 
