@@ -23,6 +23,9 @@ const operators = (process.env.SCREENSHOTS_OPERATORS ?? 'de,no').split(',');
 const pageNames = (process.env.SCREENSHOTS_PAGES ?? 'login,home,membership').split(',');
 const widths = (process.env.SCREENSHOTS_WIDTHS ?? '390,1280').split(',').map(Number);
 const fullPage = process.env.SCREENSHOTS_FULL === '1';
+// Each operator in its own language (Germany's default locale is English, operators.md), as
+// if the member had picked it with the language switcher.
+const LOCAL_LANGUAGE = { de: 'de-DE', at: 'de-AT', ch: 'de-CH', no: 'nb-NO', fi: 'fi-FI' };
 const persona = process.env.SCREENSHOTS_PERSONA ?? 'active';
 const PAGES = {
   login: { path: '/', signedIn: false },
@@ -78,11 +81,13 @@ try {
         await tab.setViewport(viewport(width));
         await tab.goto(`${origin}/api/health`);
         await tab.evaluate(
-          (value) => {
+          (value, locale) => {
             localStorage.clear();
+            localStorage.setItem('portal.locale', locale);
             if (value) localStorage.setItem('portal.token', value);
           },
           page.signedIn ? token : null,
+          LOCAL_LANGUAGE[operator],
         );
         await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle0' });
         await tab.evaluate(() => document.fonts.ready);
