@@ -4,6 +4,7 @@ import {
   hasReferral,
   type IsoDate,
   languageOf,
+  spellFor,
   type OperatorSettings,
   operatorIds,
   todayIn,
@@ -353,9 +354,6 @@ function longDate(date: IsoDate, locale: Locale): string {
   return (locale.startsWith('fr') && d === 1 ? text.replace(/^1 /, '1er ') : text).replaceAll(' ', '\u00a0');
 }
 
-/** Swiss standard German writes ss for ß and quotes «like this». */
-const forSwiss = (text: string) => text.replaceAll('ß', 'ss').replaceAll('„', '«').replaceAll('“', '»');
-
 type HighlightRow = typeof highlights.$inferInsert;
 type ArticleRow = typeof articles.$inferInsert;
 
@@ -376,7 +374,7 @@ export function contentRowsFor(
   const language = languageOf(locale);
   const t = TEXTS[language];
   const seed = operatorSeeds[op];
-  const polish = locale === 'de-CH' ? forSwiss : (text: string) => text;
+  const polish = (text: string) => spellFor(locale, text);
   const site = `https://${operator.supportEmail.split('@')[1]}/${language}`;
   const id = (kind: string) => `${op}-${language}-${kind}`;
   const rows: HighlightRow[] = [];
