@@ -17,7 +17,8 @@ test.describe('de-CH: ss, never ß', () => {
       '/contact',
     ]) {
       await page.goto(`${origin('ch')}${path}`);
-      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       const text = await page.locator('body').innerText();
       expect(text, path).not.toMatch(/ß|„/);
