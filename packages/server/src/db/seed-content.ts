@@ -233,7 +233,7 @@ const TEXTS: Record<Language, Texts> = {
     freeze: {
       title: 'Medlemskapet ditt er fryst',
       content:
-        'Medlemskapet starter automatisk igjen når frysingen er over – du trenger ikke å gjøre noe. Vil du komme tilbake tidligere? Du kan endre frysingen eller avslutte den før tiden.',
+        'Medlemskapet starter automatisk igjen når frysen er over – du trenger ikke å gjøre noe. Vil du komme tilbake tidligere? Du kan endre frysen eller avslutte den før tiden.',
     },
     referral: ({ months, percentage }) => {
       const count = months === 1 ? 'én måned' : `${months} måneder`;
