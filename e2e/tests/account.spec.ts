@@ -32,7 +32,7 @@ test.describe('club, consents, password and data', () => {
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'max_frozen');
     await page.goto(`${origin('de')}/membership`);
-    const club = page.getByRole('region', { name: 'Primary club' });
+    const club = page.getByRole('region', { name: 'Home club' });
     await expect(club).toContainText('Stride Berlin Mitte');
     await club.getByRole('link', { name: 'Change club' }).click();
     await expect(page).toHaveURL(/\/membership\/club$/);
@@ -49,10 +49,10 @@ test.describe('club, consents, password and data', () => {
     await expect(submit).toBeDisabled();
     await clubs.getByText('Stride Hamburg Altona').click();
     await submit.click();
-    await expect(page.getByRole('heading', { name: 'Your primary club has changed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your home club has changed' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Back to membership' }).click();
-    await expect(page.getByRole('region', { name: 'Primary club' })).toContainText('Stride Hamburg Altona');
+    await expect(page.getByRole('region', { name: 'Home club' })).toContainText('Stride Hamburg Altona');
   });
 
   test('a presale member cannot reach the club change', async ({ page }) => {

@@ -12,6 +12,7 @@ import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions } from './http/logging.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Card gateways to use instead of those of config.cards (tests). */
   cardGateways?: Record<CardProvider, CardGateway>;
+  /** Whether the process drains (main.ts starts it on SIGTERM); a fresh one by default. */
+  lifecycle?: Lifecycle;
 }
 
 export { loggerOptions } from './http/logging.ts';
@@ -85,9 +88,12 @@ export { loggerOptions } from './http/logging.ts';
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, clock, config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? loggerOptions(config.logLevel, config.instanceId),
     bodyLimit: 64 * 1024,
+    // X-Forwarded-For counts only from the proxies in TRUST_PROXY (ADR 015).
     trustProxy: config.trustProxy,
+    // The id nginx passed on (X-Request-Id), when sane, so both logs share it.
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // What Node's HTTP parser refuses gets the error body too (malformed request line, bad
     // Content-Length, oversized headers); so does a request without Host, which Node would
@@ -109,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.decorateRequest('doorClubId', null);
+
+  const lifecycle = options.lifecycle ?? createLifecycle();
+  registerLifecycleHeaders(app, lifecycle, config.instanceId);
 
   const wallClock = options.wallClock ?? Date.now;
   const jobs = createJobQueue(db, { wallClock, log: app.log });
@@ -142,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const auth = createAuthService(deps);
   const requireAuth = createRequireAuth(auth);
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, lifecycle);
   registerAuthRoutes(app, auth, requireAuth);
   registerMembershipRoutes(app, createMembershipService(deps), requireAuth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);

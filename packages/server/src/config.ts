@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
@@ -87,6 +88,24 @@ export interface Config {
   pt: PtSettings;
   /** Serve the OpenAPI document at /api/docs (SERVE_OPENAPI; by default outside production only). */
   serveOpenApi: boolean;
+  /** Names this process in every answer's x-instance header (INSTANCE_ID; by default host name and pid). */
+  instanceId: string;
+  /** Connections of this process's PostgreSQL pool (DATABASE_POOL_MAX; docs/operations.md). */
+  databasePoolMax: number;
+  /** Graceful shutdown on SIGTERM (ADR 015). */
+  shutdown: ShutdownSettings;
+}
+
+/** How a process drains on SIGTERM (ADR 015). */
+export interface ShutdownSettings {
+  /**
+   * After the listener closed, how long connections already open (the proxy's keep-alive
+   * ones) may still bring requests, each answered with `Connection: close`, before the
+   * idle ones are closed (SHUTDOWN_GRACE_MS).
+   */
+  graceMs: number;
+  /** The hard deadline: the process exits (code 1) if draining takes longer (SHUTDOWN_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -188,10 +207,31 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new ConfigError(`${name} must be true or false`);
 }
 
+/** A sane instance name: it goes into a response header and the logs. */
+const INSTANCE_ID = /^[\w.:-]{1,64}$/;
+
+function parseInstanceId(value: string | undefined): string {
+  if (value === undefined || value === '') return `${hostname()}:${process.pid}`.slice(0, 64);
+  if (!INSTANCE_ID.test(value))
+    throw new ConfigError('INSTANCE_ID must be 1 to 64 letters, digits or . _ : -');
+  return value;
+}
+
+/**
+ * TRUST_PROXY: the proxies' addresses or CIDRs, comma-separated (ADR 015). Only a request
+ * whose socket comes from one of them has its X-Forwarded-For believed; without it the
+ * client address is the socket's. proxy-addr's names (loopback, …) work too; `true` (believe anyone) stays possible for setups
+ * where the network alone guarantees that only the proxy can connect.
+ */
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  return value;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) =>
+    /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+  if (!entries.every(valid))
+    throw new ConfigError('TRUST_PROXY must be true, false or a comma-separated list of addresses/CIDRs');
+  return entries.join(',');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -256,5 +296,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pt: loadPtSettings(env, nodeEnv === 'production'),
     serveOpenApi: parseSwitch('SERVE_OPENAPI', env.SERVE_OPENAPI, nodeEnv !== 'production'),
+    instanceId: parseInstanceId(env.INSTANCE_ID),
+    databasePoolMax: parseCount('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10),
+    shutdown: {
+      graceMs: parseMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
+      timeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
+    },
   };
 }

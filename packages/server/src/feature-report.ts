@@ -1,4 +1,4 @@
-import { getOperator, operatorIds } from '@portal/domain';
+import { formatList, getOperator, operatorIds, plural } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { providerBase } from './adapters/pt/config.ts';
 import type { Config } from './config.ts';
@@ -79,12 +79,15 @@ function pt(config: Config): FeatureState {
 
 function door(config: Config): FeatureState {
   const clubs = Object.keys(config.doorKeys.hashes).length;
-  const configured = clubs > 0 ? `${clubs} club${clubs === 1 ? '' : 's'} with keys in DOOR_KEYS` : '';
+  const configured =
+    clubs > 0
+      ? `${plural(clubs, 'en', { one: '1 club', other: `${clubs} clubs` })} with keys in DOOR_KEYS`
+      : '';
   if (config.doorKeys.demo)
     return {
       feature: 'door check-ins',
       state: 'sandbox',
-      detail: ['the demo clubs’ keys (never in production)', configured].filter(Boolean).join(' and '),
+      detail: formatList(['the demo clubs’ keys (never in production)', configured].filter(Boolean), 'en'),
     };
   if (clubs > 0) return { feature: 'door check-ins', state: 'on', detail: configured };
   return {

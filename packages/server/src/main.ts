@@ -4,7 +4,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
+import { createLifecycle } from './http/lifecycle.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
+import { type Closer, exitOnSignals } from './shutdown.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -12,7 +14,7 @@ const clock = clockFromConfig(config.portalClock, !config.isProduction);
 // The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
 const opening = openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, max: config.databasePoolMax }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 const [{ buildApp }] = await Promise.all([
@@ -22,7 +24,21 @@ const [{ buildApp }] = await Promise.all([
 const database = await opening;
 await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
-const app = await buildApp({ db: database.db, clock, config });
+const lifecycle = createLifecycle();
+const app = await buildApp({ db: database.db, clock, config, lifecycle });
+/**
+ * Background work beside the HTTP server (e.g. the outbox delivery worker): each is
+ * stopped, in this order, on SIGTERM after the last request was answered and before the
+ * database pool is released (shutdown.ts, ADR 015).
+ */
+const onShutdown: Closer[] = [];
+exitOnSignals({
+  app,
+  lifecycle,
+  settings: config.shutdown,
+  closers: onShutdown,
+  closeDatabase: () => database.close(),
+});
 await app.listen({ port: config.port, host: config.host });
 
 const api = [
@@ -40,7 +56,7 @@ const lines = [
   '',
   ...(config.isProduction ? [] : demoLoginLines()),
   ...(config.doorKeys.demo ? doorKeyLines() : []),
-  `Ready in ${Math.round(performance.now() - started)} ms.`,
+  `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}).`,
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
@@ -65,18 +81,4 @@ function doorKeyLines(): string[] {
     ...keys.map((k) => `  ${k.clubId.padEnd(clubWidth)}${k.key}`),
     '',
   ];
-}
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  });
 }

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { buildApp } from '../../src/app.ts';
 import { type MutableClock, mutableClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { Lifecycle } from '../../src/http/lifecycle.ts';
 import { type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
@@ -93,6 +94,8 @@ export interface StartOptions {
   now?: string;
   seed?: boolean;
   config?: Partial<Config>;
+  /** Drain state shared with the test (health/ready, Connection: close). */
+  lifecycle?: Lifecycle;
 }
 
 export async function startApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
@@ -106,6 +109,7 @@ export async function startApp(kind: DatabaseKind, options: StartOptions = {}): 
     config: testConfig(options.config),
     wallClock: () => wall,
     logger: false,
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   await app.ready();
   return {

@@ -144,7 +144,7 @@ describe('membership overview: sections', () => {
 
   it('shows club, personal information, consents, product, terms and details', () => {
     renderOverview('active', 'de');
-    const club = screen.getByRole('region', { name: 'Primary club' });
+    const club = screen.getByRole('region', { name: 'Home club' });
     expect(club).toHaveTextContent('Berlin Mitte');
     expect(within(club).getByRole('link', { name: 'Change club' })).toBeInTheDocument();
     const profile = screen.getByRole('region', { name: 'Personal information' });
@@ -165,7 +165,7 @@ describe('membership overview: sections', () => {
     expect(product).toHaveTextContent('€29.90');
     expect(product).toHaveTextContent('12 months');
     const terms = screen.getByRole('region', { name: 'Terms' });
-    expect(terms).toHaveTextContent('1 month to the end of a month');
+    expect(terms).toHaveTextContent('One month to the end of a month');
     expect(terms).toHaveTextContent('€49.00');
     const details = screen.getByRole('region', { name: 'Details' });
     expect(details).toHaveTextContent('100234');

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { formatDateParts } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useOperator } from '../../../lib/operator.ts';
@@ -9,7 +10,7 @@ import { CheckIcon } from '../../../components/CheckIcon.tsx';
 export function formatReceivedAt(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
+  return formatDateParts(date, locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -17,7 +18,7 @@ export function formatReceivedAt(iso: string, locale: string, timeZone: string):
     minute: '2-digit',
     timeZoneName: 'short',
     timeZone,
-  }).format(date);
+  });
 }
 
 export interface ReceiptRow {
