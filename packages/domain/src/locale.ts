@@ -5,3 +5,35 @@ export function languageOf(locale: Locale | string): Language {
   const lang = locale.slice(0, 2);
   return lang === 'de' || lang === 'fr' || lang === 'nb' || lang === 'fi' ? lang : 'en';
 }
+
+/**
+ * Swiss Standard German has no "ß": it writes "ss" (Strasse, schliessen, Grüsse). German
+ * in Switzerland (and Liechtenstein) follows that rule on every text of the portal.
+ */
+export function writesSwissSpelling(locale: Locale | string): boolean {
+  return /^de-(CH|LI)$/.test(locale);
+}
+
+/** A German text in Swiss spelling: "ß" → "ss", "ẞ" → "SS". */
+export function swissSpelling(text: string): string {
+  return text.replaceAll('ß', 'ss').replaceAll('ẞ', 'SS');
+}
+
+/** A German text as written in Switzerland: Swiss spelling and «guillemets» for „quotes“. */
+export function swissGerman(text: string): string {
+  return swissSpelling(text).replaceAll('„', '«').replaceAll('“', '»');
+}
+
+/** A text of `locale`'s catalogue as `locale` writes it; the one place the de-CH rule is applied. */
+export function spellFor(locale: Locale | string, text: string): string {
+  return writesSwissSpelling(locale) ? swissGerman(text) : text;
+}
+
+/**
+ * A text an operator sends where the reader's locale is not at hand (a stored e-mail or
+ * SMS, an error body): an operator whose German is Swiss writes "ss" in all of them; its
+ * French, Italian or English texts hold no "ß" to change.
+ */
+export function spellForOperator(operator: { readonly locales: readonly string[] }, text: string): string {
+  return operator.locales.some(writesSwissSpelling) ? swissSpelling(text) : text;
+}

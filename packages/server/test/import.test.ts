@@ -190,7 +190,7 @@ describe.each(databases())('the import on %s', (kind) => {
     });
     // Jana chose German; Tom has the operator's default locale, en-DE.
     const jana = await lastMailTo(t, JANA, 'de');
-    expect(jana?.subject).toBe('Ihr Stride Fitness Mitgliedskonto ist bereit');
+    expect(jana?.subject).toBe('Ihr Mitgliedskonto bei Stride Fitness ist bereit');
     expect(jana?.body).toContain(`${ORIGIN_DE}/password/update?token=`);
     expect(jana?.body).toContain(`Ihr Benutzername ist ${JANA}`);
     const tom = await lastMailTo(t, TOM, 'de');

@@ -213,6 +213,17 @@ describe.each(databases())('refunds of closed days on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('writes Swiss German with ss, never ß, in the ch operator’s refusals and e-mails (de-CH)', async () => {
+    const token = await tokenOf('closed_club', 'ch');
+    const item = await lastMonthItem('closed_club', 'ch');
+    expect((await toCard(token, item.invoice.id)).statusCode).toBe(200);
+    const [mail] = await refundMails('closed_club@ch.example');
+    expect(mail?.subject).toContain('Ihre Erstattung für die Schliesstage');
+    expect(`${mail?.subject} ${mail?.body}`).not.toContain('ß');
+    const refused = expectRefusal(await toCard(token, item.invoice.id), 'already_refunded');
+    expect(refused.message).toBe('Die Schliesstage dieser Rechnung wurden bereits erstattet.');
+  });
+
   it('answers 404 for another member’s or an unknown invoice, 422 when nothing is refundable', async () => {
     const theirs = (await lastMonthItem('rfid', 'no')).invoice.id;
     for (const [persona, op] of [

@@ -1,3 +1,4 @@
+import { getOperator, isOperatorId, spellForOperator } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';
@@ -21,6 +22,19 @@ export const OUTBOX_CHANNEL = 'portal_outbox';
  * when the transaction commits, and wakes the workers at once instead of at their next poll.
  */
 export async function enqueue(executor: Executor, clock: Clock, message: OutboxMessage): Promise<void> {
-  await executor.insert(outbox).values({ ...message, createdAt: clock.now(), sentAt: null });
+  await executor.insert(outbox).values({ ...spelled(message), createdAt: clock.now(), sentAt: null });
   await executor.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+/** Every mail and SMS in its operator's spelling (de-CH writes "ss" for "ß": domain locale.ts). */
+function spelled(message: OutboxMessage): OutboxMessage {
+  const { operatorId } = message;
+  if (!operatorId || !isOperatorId(operatorId)) return message;
+  const operator = getOperator(operatorId);
+  const spell = (text: string) => spellForOperator(operator, text);
+  return {
+    ...message,
+    subject: message.subject === null ? null : spell(message.subject),
+    body: spell(message.body),
+  };
 }

@@ -6,6 +6,7 @@ import {
   hasReferral,
   type IsoDate,
   languageOf,
+  spellFor,
   type OperatorSettings,
   operatorIds,
   plural,
@@ -235,7 +236,7 @@ const TEXTS: Record<Language, Texts> = {
     freeze: {
       title: 'Medlemskapet ditt er fryst',
       content:
-        'Medlemskapet starter automatisk igjen når frysingen er over – du trenger ikke å gjøre noe. Vil du komme tilbake tidligere? Du kan endre frysingen eller avslutte den før tiden.',
+        'Medlemskapet starter automatisk igjen når frysen er over – du trenger ikke å gjøre noe. Vil du komme tilbake tidligere? Du kan endre frysen eller avslutte den før tiden.',
     },
     referral: ({ months, percentage }) => {
       const count = plural(months, 'nb', { one: 'én måned', other: `${months} måneder` });
@@ -352,9 +353,6 @@ function longDate(date: IsoDate, locale: Locale): string {
   return formatCalendarDate(date, locale).replaceAll(' ', '\u00a0');
 }
 
-/** Swiss standard German writes ss for ß and quotes «like this». */
-const forSwiss = (text: string) => text.replaceAll('ß', 'ss').replaceAll('„', '«').replaceAll('“', '»');
-
 type HighlightRow = typeof highlights.$inferInsert;
 type ArticleRow = typeof articles.$inferInsert;
 
@@ -375,7 +373,7 @@ export function contentRowsFor(
   const language = languageOf(locale);
   const t = TEXTS[language];
   const seed = operatorSeeds[op];
-  const polish = locale === 'de-CH' ? forSwiss : (text: string) => text;
+  const polish = (text: string) => spellFor(locale, text);
   const site = `https://${operator.supportEmail.split('@')[1]}/${language}`;
   const id = (kind: string) => `${op}-${language}-${kind}`;
   const rows: HighlightRow[] = [];

@@ -88,7 +88,7 @@ export function productPresentation(brand: string): Localized<{ name: string; de
     en: { name: 'All Clubs', description: `Train in every ${brand} club, with all group classes included.` },
     de: {
       name: 'Alle Clubs',
-      description: `Trainiere in allen ${brand} Clubs, alle Kurse inklusive.`,
+      description: `Trainieren Sie in allen Clubs von ${brand} – alle Kurse inklusive.`,
     },
     fr: {
       name: 'Tous les clubs',
@@ -96,7 +96,7 @@ export function productPresentation(brand: string): Localized<{ name: string; de
     },
     nb: {
       name: 'Alle sentre',
-      description: `Tren på alle ${brand}-sentre, med alle gruppetimer inkludert.`,
+      description: `Tren på alle sentrene til ${brand}, med alle gruppetimer inkludert.`,
     },
     fi: {
       name: 'Kaikki keskukset',
@@ -152,7 +152,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       percentage: 100,
       presentation: {
         en: 'Share your referral code with your friends.\nFor every friend who becomes a member, you get one month free.',
-        de: 'Teile deinen Empfehlungscode mit Freunden.\nFür jedes neue Mitglied bekommst du einen Monat gratis.',
+        de: 'Teilen Sie Ihren Empfehlungscode mit Freunden.\nFür jedes neue Mitglied erhalten Sie einen Monat gratis.',
         fr: 'Partagez votre code de parrainage avec vos amis.\nPour chaque nouvel membre, vous recevez un mois gratuit.',
         nb: 'Del vervekoden din med venner.\nFor hvert nye medlem får du én måned gratis.',
         fi: 'Jaa suosituskoodisi ystävillesi.\nJokaisesta uudesta jäsenestä saat yhden kuukauden maksutta.',
@@ -374,7 +374,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       percentage: 50,
       presentation: {
         en: 'Share your referral code with your friends.\nWhen a friend becomes a member, you get 2 months at half price.',
-        de: 'Teile deinen Empfehlungscode mit Freunden.\nWird ein Freund Mitglied, bekommst du 2 Monate zum halben Preis.',
+        de: 'Teilen Sie Ihren Empfehlungscode mit Freunden.\nWird jemand von ihnen Mitglied, erhalten Sie 2 Monate zum halben Preis.',
         fr: 'Partagez votre code de parrainage avec vos amis.\nQuand un ami devient membre, vous avez 2 mois à moitié prix.',
         nb: 'Del vervekoden din med venner.\nNår en venn blir medlem, får du 2 måneder til halv pris.',
         fi: 'Jaa suosituskoodisi ystävillesi.\nKun ystävä liittyy jäseneksi, saat 2 kuukautta puoleen hintaan.',

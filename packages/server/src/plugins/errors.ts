@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorBody, ErrorItem } from '@portal/contract';
+import type { ErrorBody, ErrorItem, OperatorId } from '@portal/contract';
+import { getOperator, spellForOperator } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -45,6 +46,21 @@ function validationItems(
   return items.slice(0, 20);
 }
 
+/**
+ * A refusal's messages in the signed-in member's operator's spelling (de-CH writes "ss"
+ * for "ß", domain locale.ts): one place for every area's texts.
+ */
+function spelled(body: ErrorBody, operatorId: OperatorId | undefined): ErrorBody {
+  if (!operatorId) return body;
+  const operator = getOperator(operatorId);
+  return {
+    ...body,
+    errors: body.errors.map((item) =>
+      item.message === undefined ? item : { ...item, message: spellForOperator(operator, item.message) },
+    ),
+  };
+}
+
 function send(reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   return reply.code(body.status).type('application/json; charset=utf-8').send(body);
@@ -74,7 +90,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return send(reply, error.body, error.headers);
+    if (error instanceof ApiError) {
+      return send(reply, spelled(error.body, request.auth?.operatorId), error.headers);
+    }
 
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, req: request }, 'database unavailable');

@@ -1,5 +1,5 @@
 import type { Language, Locale } from '@portal/contract';
-import { languageOf, type OperatorSettings } from '@portal/domain';
+import { languageOf, type OperatorSettings, swissGerman } from '@portal/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
@@ -42,11 +42,33 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 export const i18n: I18n = i18next.createInstance();
 
+/** A catalogue with every text passed through `spell` (keys and structure kept). */
+export function respell(catalogue: Catalogue, spell: (text: string) => string): Catalogue {
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? spell(value) : respell(value, spell),
+    ]),
+  );
+}
+
+/**
+ * Regional spellings derived from a catalogue at load: `de-CH` is `de` with "ss" for "ß"
+ * and «» for „“ (domain `swissGerman`). i18next looks a key up in `de-CH` before `de`, so a Swiss page
+ * never shows the "ß" of the German catalogue.
+ */
+const REGIONAL_SPELLINGS: Partial<Record<Language, Record<string, (text: string) => string>>> = {
+  de: { 'de-CH': swissGerman, 'de-LI': swissGerman },
+};
+
 async function ensureCatalogue(language: Language): Promise<void> {
   const has = loaded.get(language);
   if (has === 'full' || has === part) return;
   const catalogue = await (part === 'full' ? loaders : publicLoaders)[language]();
   i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
+  for (const [locale, spell] of Object.entries(REGIONAL_SPELLINGS[language] ?? {})) {
+    i18n.addResourceBundle(locale, 'translation', respell(catalogue.default, spell), true, true);
+  }
   if (loaded.get(language) !== 'full') loaded.set(language, part);
 }
 

@@ -73,8 +73,7 @@ export const accessTexts: Record<Language, AccessTexts> = {
         `Chip und PIN sind nicht verfügbar, solange Ihre Mitgliedschaft den Status ${v.status} hat.`,
       chip_already_assigned: () =>
         'Dieser Chip ist bereits einer Mitgliedschaft zugeordnet. Bitte prüfen Sie den Code auf der Rückseite Ihres Chips oder wenden Sie sich an Ihren Club.',
-      key_not_assigned: () =>
-        'Schlüssel nicht zugeordnet: Dieser Chip ist für Ihre Mitgliedschaft nicht aktiv.',
+      key_not_assigned: () => 'Chip nicht zugeordnet: Dieser Chip ist für Ihre Mitgliedschaft nicht aktiv.',
       chip_reported_lost: () =>
         'Dieser Chip wurde als verloren gemeldet und bleibt gesperrt. Bitte aktivieren Sie Ihren neuen Chip.',
       no_active_chip: () =>
@@ -86,7 +85,7 @@ export const accessTexts: Record<Language, AccessTexts> = {
     forgottenPinSms: (v) =>
       `Ihre temporäre PIN für heute lautet ${v.pin}. Geben Sie sie am Eingang Ihres Clubs ein, gefolgt von #. Sie gilt nur am ${v.until}.`,
     smsFee: (v) => `Der SMS-Service kostet ${v.fee} und wird mit Ihrer nächsten Rechnung abgerechnet.`,
-    contactManager: 'Fragen zu Ihrer temporären PIN? Ihr Clubmanager hilft Ihnen gern weiter.',
+    contactManager: 'Fragen zu Ihrer temporären PIN? Ihre Clubleitung hilft Ihnen gerne weiter.',
     activatedMail: {
       subject: 'Ihr Chip ist aktiviert',
       body: (v) =>
@@ -139,7 +138,7 @@ export const accessTexts: Record<Language, AccessTexts> = {
         `Brikke og PIN-kode er ikke tilgjengelig så lenge medlemskapet har status ${v.status}.`,
       chip_already_assigned: () =>
         'Denne brikken er allerede knyttet til et medlemskap. Sjekk koden på baksiden av brikken, eller spør på senteret.',
-      key_not_assigned: () => 'Nøkkelen er ikke tildelt: denne brikken er ikke aktiv på medlemskapet ditt.',
+      key_not_assigned: () => 'Brikken er ikke tildelt: Denne brikken er ikke aktiv på medlemskapet ditt.',
       chip_reported_lost: () =>
         'Denne brikken er meldt mistet og forblir sperret. Aktiver den nye brikken din.',
       no_active_chip: () =>

@@ -13,9 +13,9 @@ export const resetMail: Record<Language, ResetMail> = {
       `Hello ${firstName},\n\nsomeone, hopefully you, asked to reset the password of your ${brand} member account.\n\nChoose a new password here:\n${link}\n\nThe link works once and expires in one hour. If you did not ask for this, ignore this e-mail; your password stays the same.\n\n${brand}`,
   },
   de: {
-    subject: (brand) => `Setzen Sie Ihr ${brand} Passwort zurück`,
+    subject: (brand) => `Ihr Passwort bei ${brand} zurücksetzen`,
     body: ({ firstName, brand, link }) =>
-      `Hallo ${firstName},\n\njemand, hoffentlich Sie, möchte das Passwort Ihres ${brand} Mitgliedskontos zurücksetzen.\n\nHier können Sie ein neues Passwort wählen:\n${link}\n\nDer Link funktioniert einmal und ist eine Stunde gültig. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.\n\n${brand}`,
+      `Hallo ${firstName},\n\njemand, hoffentlich Sie, möchte das Passwort Ihres Mitgliedskontos bei ${brand} zurücksetzen.\n\nHier können Sie ein neues Passwort wählen:\n${link}\n\nDer Link funktioniert einmal und ist eine Stunde gültig. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.\n\n${brand}`,
   },
   fr: {
     subject: (brand) => `Réinitialisez votre mot de passe ${brand}`,
@@ -50,9 +50,9 @@ export const signInNoticeMail: Record<Language, SignInNoticeMail> = {
       `Hello ${firstName},\n\nin the last ${minutes} minutes, someone tried ${failures} times to sign in to your ${brand} member account with a wrong password.\n\nIf that was you and you have forgotten your password, choose a new one here:\n${link}\n\nIf it was not you, your account is still protected: we slow down and block further attempts, and you can sign in as usual. Use a password that you do not use anywhere else.\n\n${brand}`,
   },
   de: {
-    subject: (brand) => `Fehlgeschlagene Anmeldeversuche bei Ihrem ${brand} Konto`,
+    subject: (brand) => `Fehlgeschlagene Anmeldeversuche in Ihrem Mitgliedskonto bei ${brand}`,
     body: ({ firstName, brand, failures, minutes, link }) =>
-      `Hallo ${firstName},\n\nin den letzten ${minutes} Minuten wurde ${failures}-mal versucht, sich mit einem falschen Passwort bei Ihrem ${brand} Mitgliedskonto anzumelden.\n\nWenn Sie das waren und Ihr Passwort vergessen haben, können Sie hier ein neues wählen:\n${link}\n\nWenn Sie das nicht waren, bleibt Ihr Konto geschützt: Weitere Versuche bremsen und sperren wir, und Sie können sich wie gewohnt anmelden. Verwenden Sie ein Passwort, das Sie nirgendwo sonst nutzen.\n\n${brand}`,
+      `Hallo ${firstName},\n\nin den letzten ${minutes} Minuten wurde ${failures}-mal versucht, sich mit einem falschen Passwort unter Ihrem Benutzernamen bei ${brand} anzumelden.\n\nWenn Sie das waren und Ihr Passwort vergessen haben, können Sie hier ein neues wählen:\n${link}\n\nWenn Sie das nicht waren, bleibt Ihr Konto geschützt: Weitere Versuche bremsen und sperren wir, und Sie können sich wie gewohnt anmelden. Verwenden Sie ein Passwort, das Sie nirgendwo sonst nutzen.\n\n${brand}`,
   },
   fr: {
     subject: (brand) => `Tentatives de connexion échouées sur votre compte ${brand}`,
@@ -88,7 +88,7 @@ export const invitationMail: Record<Language, InvitationMail> = {
       `Hello ${firstName},\n\nyour ${brand} membership now comes with an online member account: see your membership, invoices and workouts, and change your details or freeze your membership yourself.\n\nChoose your password here to get started:\n${link}\n\nYour username is ${username}. The link works once and is valid for 7 days; after that, use "Forgot your password?" on the sign-in page.\n\n${brand}`,
   },
   de: {
-    subject: (brand) => `Ihr ${brand} Mitgliedskonto ist bereit`,
+    subject: (brand) => `Ihr Mitgliedskonto bei ${brand} ist bereit`,
     body: ({ firstName, brand, link, username }) =>
       `Hallo ${firstName},\n\nzu Ihrer Mitgliedschaft bei ${brand} gehört jetzt ein Online-Mitgliedskonto: Dort sehen Sie Ihre Mitgliedschaft, Rechnungen und Trainings und können Ihre Daten ändern oder Ihre Mitgliedschaft pausieren.\n\nHier legen Sie Ihr Passwort fest:\n${link}\n\nIhr Benutzername ist ${username}. Der Link funktioniert einmal und ist 7 Tage gültig; danach nutzen Sie „Passwort vergessen?“ auf der Anmeldeseite.\n\n${brand}`,
   },

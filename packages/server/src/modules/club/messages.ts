@@ -26,7 +26,7 @@ export const clubRefusals: RefusalTexts = {
     club_closed: () => 'Ce club a fermé et ne peut plus être choisi.',
   },
   nb: {
-    invalid_status_to_change_club: (c) => `Hovedsenteret kan ikke endres så lenge statusen er ${c.status}.`,
+    invalid_status_to_change_club: (c) => `Hjemmesenteret kan ikke endres så lenge statusen er ${c.status}.`,
     unknown_club: () => 'Dette senteret finnes ikke.',
     club_not_in_product: () => 'Medlemskapet ditt omfatter ikke dette senteret.',
     club_not_open_yet: (c) => `Dette senteret åpner ${c.opening_date} og kan ikke velges før da.`,
@@ -57,8 +57,8 @@ export const clubChangedMail: Record<Language, (club: string) => { subject: stri
     body: `votre club d’attache est désormais ${club}. Vous pouvez le modifier à tout moment dans votre espace membre.`,
   }),
   nb: (club) => ({
-    subject: 'Hovedsenteret ditt er endret',
-    body: `hovedsenteret ditt er nå ${club}. Du kan endre det igjen når som helst i medlemsportalen.`,
+    subject: 'Hjemmesenteret ditt er endret',
+    body: `hjemmesenteret ditt er nå ${club}. Du kan endre det igjen når som helst i medlemsportalen.`,
   }),
   fi: (club) => ({
     subject: 'Kotikeskuksesi on vaihdettu',

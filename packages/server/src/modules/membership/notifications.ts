@@ -37,17 +37,17 @@ const catalogue: Record<Language, Catalogue> = {
   de: {
     hello: (name) => `Hallo ${name},`,
     freeze_created: {
-      subject: 'Ihre Pause ist gebucht',
+      subject: 'Ihre Pause ist geplant',
       body: (d) =>
-        `Ihre Mitgliedschaft ist vom ${d.begin} bis ${d.end} pausiert. Danach ist sie automatisch wieder aktiv.`,
+        `Ihre Mitgliedschaft ist vom ${d.begin} bis zum ${d.end} pausiert. Danach ist sie automatisch wieder aktiv.`,
     },
     freeze_changed: {
       subject: 'Ihre Pause wurde geändert',
-      body: (d) => `Ihre Pause läuft jetzt vom ${d.begin} bis ${d.end}.`,
+      body: (d) => `Ihre Pause läuft jetzt vom ${d.begin} bis zum ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Ihre Pause wurde storniert',
-      body: (d) => `die Pause vom ${d.begin} bis ${d.end} ist storniert. Ihre Mitgliedschaft ist aktiv.`,
+      subject: 'Ihre Pause ist aufgehoben',
+      body: (d) => `die Pause vom ${d.begin} bis zum ${d.end} ist aufgehoben. Ihre Mitgliedschaft ist aktiv.`,
     },
     reactivated: {
       subject: 'Willkommen zurück: Ihre Mitgliedschaft läuft weiter',
@@ -88,8 +88,8 @@ const catalogue: Record<Language, Catalogue> = {
       body: (d) => `frysen din varer nå fra ${d.begin} til ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Frysen din er kansellert',
-      body: (d) => `frysen fra ${d.begin} til ${d.end} er kansellert. Medlemskapet ditt er aktivt.`,
+      subject: 'Frysen din er avbrutt',
+      body: (d) => `frysen fra ${d.begin} til ${d.end} er avbrutt. Medlemskapet ditt er aktivt.`,
     },
     reactivated: {
       subject: 'Velkommen tilbake: medlemskapet ditt fortsetter',

@@ -65,7 +65,7 @@ describe('breadcrumb rules', () => {
     expect(screen.getByText('Cancellation')).not.toHaveAttribute('aria-current');
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/membership']);
     const { t } = await setupI18n('de-DE');
-    expect(t('breadcrumb.step.cancellation.freeze')).toBe('Alternative: Pausieren');
+    expect(t('breadcrumb.step.cancellation.freeze')).toBe('Alternative: Pause');
     await setupI18n('en-DE');
   });
   it('renders translated segment names and marks the current page', () => {

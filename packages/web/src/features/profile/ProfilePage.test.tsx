@@ -334,7 +334,7 @@ describe('where support changes the mobile', () => {
     renderProfile({ operator: 'ch', membership: swiss, locale: 'de-CH' });
     expect(await screen.findByRole('heading', { name: 'Kontaktdaten' })).toBeInTheDocument();
     expect(screen.getByText(/Ihre Mobilnummer kann nur unser Kundenservice ändern/)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Straße und Hausnummer' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Strasse und Hausnummer' })).toBeInTheDocument(); // de-CH writes ss
     expect(screen.getByText('weiblich')).toBeInTheDocument();
   });
 });

@@ -115,7 +115,7 @@
       day: 'Tag',
       times: 'Freie Termine',
       noTimes: 'Bei dieser Auswahl sind in den nächsten 14 Tagen keine Termine frei.',
-      noTrainers: 'In Ihrem Studio gibt es derzeit keine Trainerinnen und Trainer.',
+      noTrainers: 'In Ihrem Club gibt es derzeit keine Trainerinnen und Trainer.',
       dateTime: (day, time) => `${day}, ${time} Uhr`,
       focusLine: (focus) => `Schwerpunkt: ${focus}`,
       binding:
