@@ -106,7 +106,7 @@ function StatusHero({ membership, withdrawal }: { membership: Membership; withdr
       </h2>
       <p className={styles.badge} data-tone={tone}>
         <span className={styles.badgeDot} aria-hidden="true" />
-        {t(`statusName.${membership.status}`)}
+        {capitalized(t(`statusName.${membership.status}`), locale)}
       </p>
       <p className={styles.heroSentence}>{statusLineText(membership, t, locale)}</p>
       {scheduled && (
@@ -136,6 +136,11 @@ function StatusHero({ membership, withdrawal }: { membership: Membership; withdr
       {withdrawal}
     </section>
   );
+}
+
+/** The catalogues write status names as they read inside a sentence ("aktiv"); a badge starts a line. */
+function capitalized(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /** An ended membership's next step: coming back, with the signup fee where the operator has one. */
