@@ -8,9 +8,16 @@
 // turns over a few rounds and each figure is the median of its rounds (the ratio of each
 // round, then their median). A measurement, not a test: it fails only when something breaks
 // (a request that does not answer 200). docs/performance.md keeps the figures.
+// `npm run bench -- --cluster` measures through nginx instead (scripts/bench-cluster.mjs).
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+
+if (process.argv.includes('--cluster')) {
+  const { benchCluster } = await import('./bench-cluster.mjs');
+  await benchCluster();
+  process.exit(0);
+}
 
 const root = new URL('..', import.meta.url).pathname;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

@@ -34,7 +34,7 @@ function check(name, cmd, args) {
 }
 
 /** Adds a JSON report's counts; a suite that exits non-zero without failed tests still counts as one failure. */
-function countReport(name, ok, file, read) {
+function countReport(name, ok, file, read, { mayAllSkip = false } = {}) {
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(file)) counts = read(JSON.parse(readFileSync(file, 'utf8')));
   totals.passed += counts.passed;
@@ -44,7 +44,7 @@ function countReport(name, ok, file, read) {
     totals.failed += 1;
     failures.push(`${name} (exited non-zero)`);
   } else if (counts.failed > 0) failures.push(`${name} (${counts.failed} failed)`);
-  if (ok && counts.passed === 0) {
+  if (ok && counts.passed === 0 && !(mayAllSkip && counts.skipped > 0)) {
     totals.failed += 1;
     failures.push(`${name} (ran no test)`);
   }
@@ -66,6 +66,30 @@ countReport('vitest', vitestOk, vitestReport, (r) => ({
   failed: r.numFailedTests,
   skipped: r.numPendingTests + r.numTodoTests,
 }));
+
+// Three compiled instances behind nginx on PostgreSQL and Redis (packages/server/cluster):
+// skipped, with the reason, when nginx or PostgreSQL is missing (.ci/run installs nginx).
+const clusterReport = join(out, 'cluster.json');
+const clusterOk = run('cluster tests', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'packages/server/vitest.cluster.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${clusterReport}`,
+]);
+countReport(
+  'cluster',
+  clusterOk,
+  clusterReport,
+  (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }),
+  { mayAllSkip: true },
+);
 
 // The web app's JavaScript per screen against its limits (packages/web/scripts/bundle-budget.mjs).
 check('bundle budget', 'sh', [

@@ -96,7 +96,7 @@ test.describe('access chip and PINs', () => {
     await expect(
       page.getByText('The replacement chip costs €20.00, paid at your club when you pick it up.'),
     ).toBeVisible();
-    await expect(page.getByText(/It is valid for 1 month\./)).toBeVisible();
+    await expect(page.getByText(/It is valid for one month\./)).toBeVisible();
     await expect(page.getByText(/Your club manager is happy to help/)).toBeVisible();
     await expectNoAxeViolations(page);
     const button = page.getByRole('button', { name: 'Block chip and send PIN' });
@@ -150,7 +150,7 @@ test.describe('access chip and PINs', () => {
       page.getByRole('heading', { level: 2, name: text(fr, 'access.forgotten.success.title') }),
     ).toBeVisible();
     await expect(
-      page.getByText(text(fr, 'access.pinDisplay.validOneDay', { date: '22 novembre 2026' })),
+      page.getByText(text(fr, 'access.pinDisplay.validOneDay', { date: '22\u00a0novembre 2026' })),
     ).toBeVisible();
     const pin = await page.getByText(/^\d{7}$/).innerText();
     expect(pin).toMatch(/^\d{7}$/);

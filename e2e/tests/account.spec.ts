@@ -32,9 +32,9 @@ test.describe('club, consents, password and data', () => {
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'max_frozen');
     await page.goto(`${origin('de')}/membership`);
-    // The primary club is a row of the personal information, its change the row's action.
+    // The home club is a row of the personal information, its change the row's action.
     const club = page.getByRole('region', { name: 'Personal information' });
-    await expect(club).toContainText('Primary clubStride Berlin Mitte');
+    await expect(club).toContainText('Home clubStride Berlin Mitte');
     await club.getByRole('link', { name: 'Change club' }).click();
     await expect(page).toHaveURL(/\/membership\/club$/);
 
@@ -50,11 +50,11 @@ test.describe('club, consents, password and data', () => {
     await expect(submit).toBeDisabled();
     await clubs.getByText('Stride Hamburg Altona').click();
     await submit.click();
-    await expect(page.getByRole('heading', { name: 'Your primary club has changed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your home club has changed' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Back to membership' }).click();
     await expect(page.getByRole('region', { name: 'Personal information' })).toContainText(
-      'Primary clubStride Hamburg Altona',
+      'Home clubStride Hamburg Altona',
     );
   });
 

@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './vite/api-routes.ts';
 import { catalogueParts } from './vite/catalogue-parts.ts';
+import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), apiRoutes(), catalogueParts(), precompress()],
+  plugins: [react(), apiRoutes(), catalogueParts(), operatorFonts(), precompress()],
   server: {
     proxy: { '/api': apiTarget },
   },

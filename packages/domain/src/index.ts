@@ -18,3 +18,4 @@ export * from './identity.ts';
 export * from './checkins.ts';
 export * from './workoutMonths.ts';
 export * from './content.ts';
+export * from './localeText.ts';

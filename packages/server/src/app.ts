@@ -12,7 +12,9 @@ import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions } from './http/logging.ts';
+import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
@@ -34,6 +36,7 @@ import { createConsentsService } from './modules/consents/service.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
+import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
 import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
 import { createEventsService } from './modules/events/service.ts';
@@ -77,6 +80,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Card gateways to use instead of those of config.cards (tests). */
   cardGateways?: Record<CardProvider, CardGateway>;
+  /** The instance's metrics (main.ts adds the pool's); by default a registry of this app's own. */
+  metrics?: Metrics;
+  /** Whether the process drains (main.ts starts it on SIGTERM); a fresh one by default. */
+  lifecycle?: Lifecycle;
 }
 
 export { loggerOptions } from './http/logging.ts';
@@ -85,9 +92,12 @@ export { loggerOptions } from './http/logging.ts';
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, clock, config } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? loggerOptions(config.logLevel, config.instanceId),
     bodyLimit: 64 * 1024,
+    // X-Forwarded-For counts only from the proxies in TRUST_PROXY (ADR 015).
     trustProxy: config.trustProxy,
+    // The id nginx passed on (X-Request-Id), when sane, so both logs share it.
+    genReqId: requestIdOf,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // What Node's HTTP parser refuses gets the error body too (malformed request line, bad
     // Content-Length, oversized headers); so does a request without Host, which Node would
@@ -110,6 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   app.decorateRequest('doorClubId', null);
 
+  const lifecycle = options.lifecycle ?? createLifecycle();
+  registerLifecycleHeaders(app, lifecycle, config.instanceId);
+
   const wallClock = options.wallClock ?? Date.now;
   const jobs = createJobQueue(db, { wallClock, log: app.log });
   app.addHook('onReady', async () => jobs.start());
@@ -123,7 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
     wallClock,
     jobs,
+    metrics: options.metrics ?? createMetrics({ db }),
   };
+  registerHttpMetrics(app, deps.metrics);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
@@ -142,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const auth = createAuthService(deps);
   const requireAuth = createRequireAuth(auth);
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, db, lifecycle);
   registerAuthRoutes(app, auth, requireAuth);
   registerMembershipRoutes(app, createMembershipService(deps), requireAuth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
@@ -183,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDevRoutes(app, createDevService(deps), movable);
     registerCardSandboxRoutes(app, deps);
     registerPtSandboxRoutes(app, deps);
+    registerSmsSandboxRoutes(app);
   }
 
   await registerWeb(app, config);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId, operatorIds } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
+import { type DeliverySettings, loadDeliverySettings } from './adapters/delivery/config.ts';
 import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -87,15 +89,40 @@ export interface Config {
   pt: PtSettings;
   /** Serve the OpenAPI document at /api/docs (SERVE_OPENAPI; by default outside production only). */
   serveOpenApi: boolean;
+  /** E-mail and SMS delivery from the outbox (SMTP_*, SMS_*, OUTBOX_*; ADR 014). */
+  delivery: DeliverySettings;
+  /**
+   * Prometheus metrics on a listener of their own (METRICS_PORT; none without it), on
+   * METRICS_HOST (127.0.0.1 by default), an address the proxy does not expose.
+   */
+  metrics: { port: number | null; host: string };
+  /** Names this process in every answer's x-instance header (INSTANCE_ID; by default host name and pid). */
+  instanceId: string;
+  /** Connections of this process's PostgreSQL pool (DATABASE_POOL_MAX; docs/operations.md). */
+  databasePoolMax: number;
+  /** Graceful shutdown on SIGTERM (ADR 015). */
+  shutdown: ShutdownSettings;
+}
+
+/** How a process drains on SIGTERM (ADR 015). */
+export interface ShutdownSettings {
+  /**
+   * After the listener closed, how long connections already open (the proxy's keep-alive
+   * ones) may still bring requests, each answered with `Connection: close`, before the
+   * idle ones are closed (SHUTDOWN_GRACE_MS).
+   */
+  graceMs: number;
+  /** The hard deadline: the process exits (code 1) if draining takes longer (SHUTDOWN_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`PORT is not a port: ${value}`);
+    throw new ConfigError(`${name} is not a port: ${value}`);
   return port;
 }
 
@@ -188,10 +215,31 @@ function parseSwitch(name: string, value: string | undefined, fallback: boolean)
   throw new ConfigError(`${name} must be true or false`);
 }
 
+/** A sane instance name: it goes into a response header and the logs. */
+const INSTANCE_ID = /^[\w.:-]{1,64}$/;
+
+function parseInstanceId(value: string | undefined): string {
+  if (value === undefined || value === '') return `${hostname()}:${process.pid}`.slice(0, 64);
+  if (!INSTANCE_ID.test(value))
+    throw new ConfigError('INSTANCE_ID must be 1 to 64 letters, digits or . _ : -');
+  return value;
+}
+
+/**
+ * TRUST_PROXY: the proxies' addresses or CIDRs, comma-separated (ADR 015). Only a request
+ * whose socket comes from one of them has its X-Forwarded-For believed; without it the
+ * client address is the socket's. proxy-addr's names (loopback, …) work too; `true` (believe anyone) stays possible for setups
+ * where the network alone guarantees that only the proxy can connect.
+ */
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  return value;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) =>
+    /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+  if (!entries.every(valid))
+    throw new ConfigError('TRUST_PROXY must be true, false or a comma-separated list of addresses/CIDRs');
+  return entries.join(',');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -256,5 +304,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pt: loadPtSettings(env, nodeEnv === 'production'),
     serveOpenApi: parseSwitch('SERVE_OPENAPI', env.SERVE_OPENAPI, nodeEnv !== 'production'),
+    delivery: loadDeliverySettings(env, nodeEnv === 'production'),
+    metrics: {
+      port: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 'METRICS_PORT') : null,
+      host: env.METRICS_HOST || '127.0.0.1',
+    },
+    instanceId: parseInstanceId(env.INSTANCE_ID),
+    databasePoolMax: parseCount('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10),
+    shutdown: {
+      graceMs: parseMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
+      timeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
+    },
   };
 }

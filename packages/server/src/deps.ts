@@ -6,6 +6,7 @@ import type { SmsSender } from './adapters/sms/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Metrics } from './metrics.ts';
 
 /** What services are built from; app.ts is the one place that assembles it. */
 export interface AppDeps {
@@ -20,4 +21,6 @@ export interface AppDeps {
   wallClock: () => number;
   /** Work done after answering (the password-reset lookup and mail, the sign-in notice). */
   jobs: JobQueue;
+  /** Prometheus counters (metrics.ts); served on METRICS_PORT by main.ts. */
+  metrics: Metrics;
 }

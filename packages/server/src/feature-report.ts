@@ -1,4 +1,4 @@
-import { getOperator, operatorIds } from '@portal/domain';
+import { formatList, getOperator, operatorIds, plural } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { providerBase } from './adapters/pt/config.ts';
 import type { Config } from './config.ts';
@@ -79,12 +79,15 @@ function pt(config: Config): FeatureState {
 
 function door(config: Config): FeatureState {
   const clubs = Object.keys(config.doorKeys.hashes).length;
-  const configured = clubs > 0 ? `${clubs} club${clubs === 1 ? '' : 's'} with keys in DOOR_KEYS` : '';
+  const configured =
+    clubs > 0
+      ? `${plural(clubs, 'en', { one: '1 club', other: `${clubs} clubs` })} with keys in DOOR_KEYS`
+      : '';
   if (config.doorKeys.demo)
     return {
       feature: 'door check-ins',
       state: 'sandbox',
-      detail: ['the demo clubs’ keys (never in production)', configured].filter(Boolean).join(' and '),
+      detail: formatList(['the demo clubs’ keys (never in production)', configured].filter(Boolean), 'en'),
     };
   if (clubs > 0) return { feature: 'door check-ins', state: 'on', detail: configured };
   return {
@@ -126,6 +129,52 @@ function links(config: Config): FeatureState {
   };
 }
 
+/** Where e-mail goes (the SMTP server's host only: SMTP_URL may hold a password). */
+function email(config: Config): FeatureState {
+  const settings = config.delivery.email;
+  if (settings.mode === 'smtp') {
+    const host =
+      'url' in settings.smtp
+        ? new URL(settings.smtp.url).host
+        : `${settings.smtp.host}:${settings.smtp.port}`;
+    return { feature: 'e-mail', state: 'on', detail: `delivered through SMTP at ${host}` };
+  }
+  if (settings.mode === 'sandbox')
+    return { feature: 'e-mail', state: 'sandbox', detail: 'kept in the outbox, readable at /api/dev/outbox' };
+  return {
+    feature: 'e-mail',
+    state: 'off',
+    detail: 'not delivered: e-mails wait in the outbox table (status pending) until SMTP is configured',
+    missing: ['SMTP_URL or SMTP_HOST', 'SMTP_FROM'],
+  };
+}
+
+function sms(config: Config): FeatureState {
+  const settings = config.delivery.sms;
+  if (settings.mode === 'http')
+    return { feature: 'SMS', state: 'on', detail: `delivered through ${new URL(settings.url).origin}` };
+  if (settings.mode === 'sandbox')
+    return {
+      feature: 'SMS',
+      state: 'sandbox',
+      detail:
+        'kept in the outbox, readable at /api/dev/outbox; the provider sandbox is /api/dev/sms/messages',
+    };
+  return {
+    feature: 'SMS',
+    state: 'off',
+    detail: 'not delivered: SMS wait in the outbox table (status pending) until a provider is configured',
+    missing: ['SMS_API_URL', 'SMS_API_KEY'],
+  };
+}
+
+function metrics(config: Config): FeatureState {
+  const { port, host } = config.metrics;
+  if (port === null)
+    return { feature: 'metrics', state: 'off', detail: 'no /metrics listener (METRICS_PORT sets one)' };
+  return { feature: 'metrics', state: 'on', detail: `Prometheus at http://${host}:${port}/metrics` };
+}
+
 /** Every feature that depends on configuration, in the order the start log lists them. */
 export function featureReport(config: Config): FeatureState[] {
   const production = config.isProduction;
@@ -140,26 +189,16 @@ export function featureReport(config: Config): FeatureState[] {
     {
       feature: 'dev routes',
       state: production ? 'off' : 'sandbox',
-      detail: production ? 'none' : 'outbox, clock, card and PT sandboxes under /api/dev',
+      detail: production ? 'none' : 'outbox, clock, card, PT and SMS sandboxes under /api/dev',
     },
     {
       feature: 'OpenAPI',
       state: config.serveOpenApi ? 'on' : 'off',
       detail: config.serveOpenApi ? '/api/docs' : '/api/docs answers 404 (SERVE_OPENAPI=true serves it)',
     },
-    production
-      ? {
-          feature: 'e-mail and SMS',
-          state: 'partial',
-          detail:
-            'not delivered: no delivery provider is built yet, messages wait in the outbox table (sent_at null)',
-          missing: [],
-        }
-      : {
-          feature: 'e-mail and SMS',
-          state: 'sandbox',
-          detail: 'kept in the outbox, readable at /api/dev/outbox',
-        },
+    email(config),
+    sms(config),
+    metrics(config),
     links(config),
     ...cards(config),
     pt(config),

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { type ImportReport, importSource } from './modules/import/service.ts';
 import { formatIssue, ImportRefused, readImportFile } from './modules/import/source.ts';
 import { parseSource } from './modules/import/validate.ts';
+import { plural } from '@portal/domain';
 
 /**
  * `npm run import -- <file> [<file> …] [--entity <name>] [--dry-run] [--no-invitations]`:
@@ -36,7 +37,7 @@ function summary(report: ImportReport): string[] {
   );
   return [
     ...lines,
-    `  total      ${total.created} created, ${total.updated} updated, ${total.unchanged} unchanged; ${report.invited} invitation${report.invited === 1 ? '' : 's'} sent`,
+    `  total      ${total.created} created, ${total.updated} updated, ${total.unchanged} unchanged; ${plural(report.invited, 'en', { one: '1 invitation', other: `${report.invited} invitations` })} sent`,
   ];
 }
 
@@ -96,7 +97,7 @@ async function main(): Promise<number> {
         const more = error.issues.length - shown.length;
         process.stderr.write(
           [
-            `${name}: refused, nothing was imported (${error.issues.length} problem${error.issues.length === 1 ? '' : 's'}):`,
+            `${name}: refused, nothing was imported (${plural(error.issues.length, 'en', { one: '1 problem', other: `${error.issues.length} problems` })}):`,
             ...shown,
             ...(more > 0 ? [`  … and ${more} more`] : []),
             '',

@@ -1,10 +1,14 @@
 import { operatorIds } from '@portal/domain';
+import { startDelivery } from './adapters/delivery/index.ts';
 import { clockFromConfig } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
+import { createLifecycle } from './http/lifecycle.ts';
+import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
+import { type Closer, exitOnSignals } from './shutdown.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -12,7 +16,7 @@ const clock = clockFromConfig(config.portalClock, !config.isProduction);
 // The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
 const opening = openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, max: config.databasePoolMax }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 const [{ buildApp }] = await Promise.all([
@@ -22,13 +26,44 @@ const [{ buildApp }] = await Promise.all([
 const database = await opening;
 await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
-const app = await buildApp({ db: database.db, clock, config });
+const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
+const lifecycle = createLifecycle();
+const app = await buildApp({ db: database.db, clock, config, lifecycle, metrics });
+/**
+ * Background work beside the HTTP server (e.g. the outbox delivery worker): each is
+ * stopped, in this order, on SIGTERM after the last request was answered and before the
+ * database pool is released (shutdown.ts, ADR 015).
+ */
+const onShutdown: Closer[] = [];
+exitOnSignals({
+  app,
+  lifecycle,
+  settings: config.shutdown,
+  closers: onShutdown,
+  closeDatabase: () => database.close(),
+});
 await app.listen({ port: config.port, host: config.host });
+// Every instance delivers the outbox (ADR 014); stop() finishes the sends in flight.
+const delivery = startDelivery({
+  db: database.db,
+  settings: config.delivery,
+  log: app.log,
+  observer: metrics.delivery,
+  listen: database.listen,
+});
+onShutdown.push({ name: 'outbox delivery', close: () => delivery.stop() });
+const metricsServer =
+  config.metrics.port === null
+    ? null
+    : await startMetricsServer(metrics, { ...config.metrics, port: config.metrics.port });
+// Last: scrapes keep answering while the instance drains.
+if (metricsServer) onShutdown.push({ name: 'metrics listener', close: () => metricsServer.close() });
 
 const api = [
   `API under /api`,
   ...(config.serveOpenApi ? [`OpenAPI at http://localhost:${config.port}/api/docs`] : []),
   ...(config.isProduction ? [] : [`dev outbox at http://localhost:${config.port}/api/dev/outbox.html`]),
+  ...(metricsServer ? [`metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`] : []),
 ];
 const lines = [
   '',
@@ -40,7 +75,7 @@ const lines = [
   '',
   ...(config.isProduction ? [] : demoLoginLines()),
   ...(config.doorKeys.demo ? doorKeyLines() : []),
-  `Ready in ${Math.round(performance.now() - started)} ms.`,
+  `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}).`,
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
@@ -65,18 +100,4 @@ function doorKeyLines(): string[] {
     ...keys.map((k) => `  ${k.clubId.padEnd(clubWidth)}${k.key}`),
     '',
   ];
-}
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  });
 }

@@ -189,7 +189,7 @@ describe.each(databases())('account on %s', (kind) => {
       expect(data.events.map((e) => e.action)).toEqual(
         expect.arrayContaining(['club_changed', 'data_export']),
       );
-      expect(data.messages.map((x) => x.subject)).toContain('Stride Fitness: Your primary club has changed');
+      expect(data.messages.map((x) => x.subject)).toContain('Stride Fitness: Your home club has changed');
       expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
       expect((await api.events('active@de.example')).at(-1)?.action).toBe('data_export');
     });

@@ -325,6 +325,11 @@ describe('app shell, docs and dev tools', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(operatorMeta(res.body), `${host}${url}`).toEqual([op]);
       expect(res.body.indexOf('portal-operator" content')).toBeLessThan(res.body.indexOf('</head>'));
+      // The operator's theme and body font start loading with the page, not after its script.
+      expect(res.body).toContain(`<link id="portal-theme" rel="stylesheet" href="/themes/${op}/theme.css">`);
+      expect(res.body).toContain(
+        `<link rel="preload" href="/themes/${op}/fonts/body-latin.woff2" as="font" type="font/woff2" crossorigin>`,
+      );
     }
   });
 

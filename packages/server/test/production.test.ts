@@ -3,6 +3,7 @@ import { ErrorBody } from '@portal/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureLines, featureReport } from '../src/feature-report.ts';
 import { buildApp } from '../src/app.ts';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
 import { members } from '../src/db/schema.ts';
@@ -91,6 +92,7 @@ describe.each(databases())('production mode on %s', (kind) => {
       '/api/dev/outbox.html',
       '/api/dev/clock',
       '/api/dev/pt/widget.js',
+      '/api/dev/sms/messages',
       '/api/docs',
       '/api/docs/json',
     ]) {
@@ -231,13 +233,17 @@ describe.each(databases())('production mode on %s', (kind) => {
     expect(block).toMatch(/door check-ins +off .*\[set DOOR_KEYS\]/);
     expect(block).toMatch(/cancellation without sign-in \(§ 312k\) +on/);
     expect(block).toMatch(/links in e-mails +off .*\[set PUBLIC_ORIGIN_DE, PUBLIC_ORIGIN_AT/);
-    expect(block).toMatch(/e-mail and SMS +partial +not delivered/);
+    expect(block).toMatch(
+      /e-mail +off +not delivered: e-mails wait .*\[set SMTP_URL or SMTP_HOST, SMTP_FROM\]/,
+    );
+    expect(block).toMatch(/SMS +off +not delivered: SMS wait .*\[set SMS_API_URL, SMS_API_KEY\]/);
     const warnings = entries.filter((e) => e.level === 40).map((e) => e.msg);
     expect(warnings).toEqual(
       expect.arrayContaining([
         'door check-ins: POST /api/v1/door/check_ins answers 503; set DOOR_KEYS.',
         'cards (dibs): no live adapter is built yet: card updates of no, fi answer 503 and charges fail.',
         'No PT provider for de, ch, no (PT_PROVIDER_URL_DE, PT_PROVIDER_URL_CH, PT_PROVIDER_URL_NO): their PT widgets answer 503.',
+        'e-mail: not delivered: e-mails wait in the outbox table (status pending) until SMTP is configured; set SMTP_URL or SMTP_HOST, SMTP_FROM.',
       ]),
     );
     expect(warnings.join('\n')).not.toContain('PT_WIDGET_SECRET is not set');
@@ -245,5 +251,20 @@ describe.each(databases())('production mode on %s', (kind) => {
     expect(log).not.toContain(secret);
     expect(log).not.toContain('the-ip-hash-key');
     expect(log.toLowerCase()).not.toContain('demo');
+  });
+
+  it('reports e-mail and SMS as delivered once configured, naming the hosts but never a credential', () => {
+    const config = production({
+      SMTP_URL: 'smtp://mailer:smtp-password-123@smtp.stride.example:587',
+      SMTP_FROM: 'Stride Fitness <no-reply@stride.example>',
+      SMS_API_URL: 'https://sms.provider.example/v1/messages',
+      SMS_API_KEY: 'sms-key-456',
+    });
+    const report = featureLines(featureReport(config)).join('\n');
+    expect(report).toMatch(/e-mail +on +delivered through SMTP at smtp\.stride\.example:587/);
+    expect(report).toMatch(/SMS +on +delivered through https:\/\/sms\.provider\.example/);
+    expect(report).not.toContain('smtp-password-123');
+    expect(report).not.toContain('sms-key-456');
+    expect(report).not.toContain('mailer');
   });
 });

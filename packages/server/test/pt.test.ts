@@ -392,7 +392,9 @@ describe.each(databases())('personal training on %s', (kind) => {
         422,
         'invalid_status_for_pt',
       );
-      expect(french.message).toBe('Le coaching personnel n’est disponible qu’avec un abonnement en cours.');
+      expect(french.message).toBe(
+        'Le coaching personnalisé n’est disponible qu’avec un abonnement en cours.',
+      );
       expect(await t.db.select().from(ptPurchases).where(eq(ptPurchases.memberId, member.id))).toEqual([]);
     } finally {
       await t.db.update(memberships).set({ stoppedOn: null }).where(eq(memberships.memberId, member.id));

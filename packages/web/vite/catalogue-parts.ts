@@ -18,6 +18,8 @@ export const PUBLIC_SECTIONS = [
   'status',
   'statusName',
   'accessibility',
+  'imagery',
+  'brand',
 ] as const;
 
 /**

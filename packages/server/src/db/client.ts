@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -22,9 +23,23 @@ export { MIGRATIONS_FOLDER };
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Applies drizzle-kit's SQL migrations from packages/server/drizzle. */
+  /**
+   * Applies drizzle-kit's SQL migrations from packages/server/drizzle. On PostgreSQL under
+   * an advisory lock: of instances starting together one migrates, the others wait and
+   * then find nothing left to apply.
+   */
   migrate(): Promise<void>;
+  /** Calls `onNotify` for each NOTIFY on `channel` (after the notifying transaction committed). */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** This process's connections by state (PostgreSQL; null on PGlite, which has one in-process connection). */
+  poolUsage(): Promise<PoolUsage | null>;
   close(): Promise<void>;
+}
+
+export interface PoolUsage {
+  max: number;
+  /** Open connections of this process by pg_stat_activity state (active, idle, idle in transaction …). */
+  byState: Record<string, number>;
 }
 
 export type DatabaseOptions =
@@ -41,9 +56,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: db as unknown as Db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: async (channel, onNotify) => {
+      const off = await client.listen(channel, () => onNotify());
+      return () => off();
+    },
+    poolUsage: async () => null,
     close: () => client.close(),
   };
 }
+
+/** Pools this process opened (tests open several). */
+let poolsOpened = 0;
 
 /** While the database stays away, a pool that never connected is replaced at most this often. */
 const RENEW_WHILE_DOWN_MS = 250;
@@ -59,6 +82,8 @@ const RENEW_WHILE_DOWN_MS = 250;
  * ends. `db` always uses the current pool.
  */
 function openPostgres(url: string, max: number): Database {
+  // Names this pool's connections, so pg_stat_activity can tell its usage.
+  const applicationName = `portal-${hostname().slice(0, 40)}-${process.pid}-${++poolsOpened}`;
   type Drizzle = ReturnType<typeof drizzlePostgres<Schema>>;
   type Pool = { client: postgres.Sql; db: Drizzle; connected: boolean };
   let ended = false;
@@ -71,6 +96,7 @@ function openPostgres(url: string, max: number): Database {
     pool.client = postgres(url, {
       max,
       onnotice: () => {},
+      connection: { application_name: applicationName },
       // While PostgreSQL is down or restarting a query fails (503) instead of waiting:
       // connecting gives up after 5 s, and a failed connection is retried after at most a
       // second (the driver's default backoff grows to 20 s, which a query would wait).
@@ -117,7 +143,35 @@ function openPostgres(url: string, max: number): Database {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    migrate: () => migratePostgres(current.db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      // A connection of its own holds the lock (the pool may have a single one); if this
+      // process dies while migrating, its connection closes and the lock goes with it.
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        await migratePostgres(current.db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+      } finally {
+        await lock.end({ timeout: 5 });
+      }
+    },
+    listen: async (channel, onNotify) => {
+      // LISTEN needs a connection of its own, which postgres-js reconnects and re-listens.
+      const listener = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+      const { unlisten } = await listener.listen(channel, () => onNotify());
+      return async () => {
+        await unlisten().catch(() => {});
+        await listener.end({ timeout: 5 });
+      };
+    },
+    poolUsage: async () => {
+      const rows = await current.client<{ state: string | null; n: number }[]>`
+        select state, count(*)::int as n from pg_stat_activity
+        where application_name = ${applicationName} and pid <> pg_backend_pid() group by state`;
+      const byState: Record<string, number> = {};
+      for (const row of rows) byState[row.state ?? 'unknown'] = row.n;
+      return { max, byState };
+    },
     close: async () => {
       ended = true;
       if (renewal) clearTimeout(renewal);
@@ -125,6 +179,9 @@ function openPostgres(url: string, max: number): Database {
     },
   };
 }
+
+/** The advisory lock key of migrations (any fixed bigint that nothing else of the portal uses). */
+const MIGRATION_LOCK = 4_771_202_612;
 
 /** Names the pool a PostgreSQL `db` uses now (its proxy answers it); PGlite's `db` has one for good. */
 const CURRENT_POOL = Symbol('current pool');

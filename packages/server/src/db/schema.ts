@@ -584,7 +584,12 @@ export const events = pgTable(
   ],
 );
 
-/** Every e-mail and SMS the system sends; the sandbox adapters only store them. */
+/**
+ * Every e-mail and SMS the system sends, written in the transaction of the change that
+ * caused it; the delivery worker (adapters/delivery, ADR 014) sends them. Delivery state
+ * is additive with defaults, so an instance that predates it still inserts valid rows
+ * during a rolling restart. `sent_at` predates delivery and stays null (delivered_at).
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -596,9 +601,25 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    /** Tries started (a claim counts one); also the claim's token when it is marked. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The database's clock, never PORTAL_CLOCK: when the next try may start. */
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    /** The claim's lease: another worker may take the row once it passed (a crashed claim). */
+    lockedUntil: instant('locked_until'),
+    /** The last failure's kind (e.g. smtp_4xx, timeout), never a message or an address. */
+    lastError: text('last_error'),
+    deliveredAt: instant('delivered_at'),
   },
-  (t) => [index('outbox_to_idx').on(t.to)],
+  (t) => [
+    index('outbox_to_idx').on(t.to),
+    index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('outbox_dead_idx').on(t.id).where(sql`${t.status} = 'dead'`),
+  ],
 );
+
+export type OutboxStatus = 'pending' | 'delivered' | 'dead';
 
 /**
  * Highlights on home, per operator and language (docs/home-content.md). `statuses` null:

@@ -1,11 +1,14 @@
 import type { Language, Locale, MembershipStatus, OperatorId, WeeklyHours } from '@portal/contract';
 import {
+  formatCalendarDate,
+  formatList,
   getOperator,
   hasReferral,
   type IsoDate,
   languageOf,
   type OperatorSettings,
   operatorIds,
+  plural,
   todayIn,
 } from '@portal/domain';
 import { and, eq, gt } from 'drizzle-orm';
@@ -69,8 +72,7 @@ const hour = (hhmm: string, pad: boolean, sep: string) => {
   const hh = pad ? h! : String(Number(h));
   return m === '00' ? hh : `${hh}${sep}${m}`;
 };
-const listJoin = (word: string) => (parts: string[]) =>
-  parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${word} ${parts.at(-1)}`;
+const listIn = (language: Language) => (parts: string[]) => formatList(parts, language);
 
 const TEXTS: Record<Language, Texts> = {
   en: {
@@ -78,7 +80,7 @@ const TEXTS: Record<Language, Texts> = {
     everyDay: 'every day',
     range: (from, to) => `${from}–${to}`,
     time: (opens, closes) => `${opens}–${closes}`,
-    join: listJoin('and'),
+    join: listIn('en'),
     news: (c) => ({
       title: `${c.name} opens on ${c.opensOn}`,
       content: `Our new club at ${c.street} in ${c.city} opens its doors on ${c.opensOn}. With an ${c.product} membership you can train there from day one.`,
@@ -93,10 +95,11 @@ const TEXTS: Record<Language, Texts> = {
         'Your membership starts again by itself when the freeze ends – there is nothing you need to do. Want to come back sooner? You can change your freeze or end it early.',
     },
     referral: ({ months, percentage }) => {
+      const count = plural(months, 'en', { one: 'one month', other: `${months} months` });
       const reward =
         percentage === 100
-          ? `${months === 1 ? 'one month' : `${months} months`} free`
-          : `${months === 1 ? 'one month' : `${months} months`} at ${percentage === 50 ? 'half price' : `${percentage}% off`}`;
+          ? `${count} free`
+          : `${count} at ${percentage === 50 ? 'half price' : `${percentage}% off`}`;
       return {
         title: `Bring a friend: ${reward}`,
         content: `Share your referral code. For every friend who becomes a member, you get ${reward}.`,
@@ -126,7 +129,7 @@ const TEXTS: Record<Language, Texts> = {
     everyDay: 'täglich',
     range: (from, to) => `${from}–${to}`,
     time: (opens, closes) => `${hour(opens, false, ':')}–${hour(closes, false, ':')} Uhr`,
-    join: listJoin('und'),
+    join: listIn('de'),
     news: (c) => ({
       title: `${c.name} öffnet am ${c.opensOn}`,
       content: `Am ${c.opensOn} öffnet unser neuer Club: ${c.street}, ${c.city}. Mit der Mitgliedschaft „${c.product}“ trainieren Sie dort vom ersten Tag an.`,
@@ -144,8 +147,8 @@ const TEXTS: Record<Language, Texts> = {
       const terms =
         percentage === 100 ? 'gratis' : percentage === 50 ? 'zum halben Preis' : `mit ${percentage} % Rabatt`;
       return {
-        title: `Freunde werben: ${months === 1 ? 'ein Monat' : `${months} Monate`} ${terms}`,
-        content: `Geben Sie Ihren Empfehlungscode weiter: Für jeden Freund, der Mitglied wird, erhalten Sie ${months === 1 ? 'einen Monat' : `${months} Monate`} ${terms}.`,
+        title: `Freunde werben: ${plural(months, 'de', { one: 'ein Monat', other: `${months} Monate` })} ${terms}`,
+        content: `Geben Sie Ihren Empfehlungscode weiter: Für jeden Freund, der Mitglied wird, erhalten Sie ${plural(months, 'de', { one: 'einen Monat', other: `${months} Monate` })} ${terms}.`,
       };
     },
     magazine: 'magazin',
@@ -172,7 +175,7 @@ const TEXTS: Record<Language, Texts> = {
     everyDay: 'tous les jours',
     range: (from, to, length) => (length === 2 ? `le ${from} et le ${to}` : `du ${from} au ${to}`),
     time: (opens, closes) => `de ${hour(opens, false, ' h ')} h à ${hour(closes, false, ' h ')} h`,
-    join: (parts) => parts.join(', '),
+    join: listIn('fr'),
     news: (c) => ({
       title: `${c.name} ouvre le ${c.opensOn}`,
       content: `Notre nouveau club, ${c.street} à ${c.city}, ouvre ses portes le ${c.opensOn}. Avec l’abonnement «\u00a0${c.product}\u00a0», vous pouvez vous y entraîner dès le premier jour.`,
@@ -189,11 +192,11 @@ const TEXTS: Record<Language, Texts> = {
     referral: ({ months, percentage }) => {
       const reward =
         percentage === 100
-          ? `${months} mois offert${months > 1 ? 's' : ''}`
-          : `${months} mois ${percentage === 50 ? 'à moitié prix' : `à ${percentage}\u00a0% de réduction`}`;
+          ? plural(months, 'fr', { one: 'un mois offert', other: `${months}\u00a0mois offerts` })
+          : `${plural(months, 'fr', { one: 'un mois', other: `${months}\u00a0mois` })} ${percentage === 50 ? 'à moitié prix' : `avec ${percentage}\u00a0% de réduction`}`;
       return {
         title: `Parrainez un ami\u00a0: ${reward}`,
-        content: `Partagez votre code de parrainage. Pour chaque ami qui s’abonne, vous recevez ${reward}.`,
+        content: `Partagez votre code de parrainage\u00a0: pour chaque ami qui s’abonne, vous profitez de ${reward}.`,
       };
     },
     magazine: 'magazine',
@@ -220,7 +223,7 @@ const TEXTS: Record<Language, Texts> = {
     everyDay: 'hver dag',
     range: (from, to) => `${from}–${to}`,
     time: (opens, closes) => `kl. ${hour(opens, true, '.')}–${hour(closes, true, '.')}`,
-    join: listJoin('og'),
+    join: listIn('nb'),
     news: (c) => ({
       title: `${c.name} åpner ${c.opensOn}`,
       content: `Det nye senteret vårt i ${c.street}, ${c.city}, åpner dørene ${c.opensOn}. Med medlemskapet «${c.product}» kan du trene der fra første dag.`,
@@ -235,7 +238,7 @@ const TEXTS: Record<Language, Texts> = {
         'Medlemskapet starter automatisk igjen når frysingen er over – du trenger ikke å gjøre noe. Vil du komme tilbake tidligere? Du kan endre frysingen eller avslutte den før tiden.',
     },
     referral: ({ months, percentage }) => {
-      const count = months === 1 ? 'én måned' : `${months} måneder`;
+      const count = plural(months, 'nb', { one: 'én måned', other: `${months} måneder` });
       const reward =
         percentage === 100
           ? `${count} gratis`
@@ -269,7 +272,7 @@ const TEXTS: Record<Language, Texts> = {
     everyDay: 'joka päivä',
     range: (from, to) => `${from}–${to}`,
     time: (opens, closes) => `klo ${hour(opens, false, '.')}–${hour(closes, false, '.')}`,
-    join: listJoin('ja'),
+    join: listIn('fi'),
     news: (c) => ({
       title: `${c.name} avautuu ${c.opensOn}`,
       content: `Uusi keskuksemme avaa ovensa ${c.opensOn} osoitteessa ${c.street}, ${c.city}. ${c.product} -\u2060jäsenyydellä voit treenata siellä heti ensimmäisestä päivästä alkaen.`,
@@ -284,14 +287,14 @@ const TEXTS: Record<Language, Texts> = {
         'Jäsenyytesi jatkuu automaattisesti, kun jäädytys päättyy – sinun ei tarvitse tehdä mitään. Haluatko palata aiemmin? Voit muuttaa jäädytystä tai lopettaa sen etuajassa.',
     },
     referral: ({ months, percentage }) => {
-      const count = months === 1 ? 'kuukauden' : `${months} kuukautta`;
+      const count = plural(months, 'fi', { one: 'kuukauden', other: `${months} kuukautta` });
       const reward =
         percentage === 100
           ? `${count} maksutta`
           : `${count} ${percentage === 50 ? 'puoleen hintaan' : `${percentage} %:n alennuksella`}`;
       return {
-        title: `Suosittele ystävälle: ${reward}`,
-        content: `Jaa suosituskoodisi. Jokaisesta ystävästä, joka liittyy jäseneksi, saat ${reward}.`,
+        title: `Vinkkaa kaverille: ${reward}`,
+        content: `Jaa suosituskoodisi. Saat ${reward} jokaisesta kaverista, joka liittyy jäseneksi.`,
       };
     },
     magazine: 'lehti',
@@ -303,7 +306,7 @@ const TEXTS: Record<Language, Texts> = {
       },
       {
         slug: 'ensimmainen-viikkosi',
-        title: 'Ensimmäinen viikkosi keskuksella',
+        title: 'Ensimmäinen viikkosi kuntokeskuksessa',
         body: 'Näin löydät paikat, suunnittelet ensimmäiset treenisi ja saat apua henkilökunnaltamme.',
       },
       {
@@ -345,12 +348,8 @@ export function weeklyHoursText(language: Language, weekly: WeeklyHours): string
 
 /** A calendar date written out in the locale (French writes the 1st of a month as "1er"). */
 function longDate(date: IsoDate, locale: Locale): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y!, m! - 1, d!, 12)),
-  );
   // Kept on one line: "1." alone at the end of a line reads badly.
-  return (locale.startsWith('fr') && d === 1 ? text.replace(/^1 /, '1er ') : text).replaceAll(' ', '\u00a0');
+  return formatCalendarDate(date, locale).replaceAll(' ', '\u00a0');
 }
 
 /** Swiss standard German writes ss for ß and quotes «like this». */

@@ -100,7 +100,8 @@ export function productPresentation(brand: string): Localized<{ name: string; de
     },
     fi: {
       name: 'Kaikki keskukset',
-      description: `Treenaa kaikissa ${brand}-keskuksissa, ryhmäliikunta sisältyy hintaan.`,
+      // A multi-word name takes a space before the hyphen (Stride Kunto -keskus); no line break around it.
+      description: `Treenaa kaikissa ${brand}\u00a0-\u2060keskuksissa – ryhmäliikuntatunnit sisältyvät hintaan.`,
     },
   };
 }

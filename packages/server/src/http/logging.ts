@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyServerOptions } from 'fastify';
 
 /**
@@ -114,9 +115,11 @@ function withoutErrorMessage(args: unknown[]): unknown[] {
 /** The logged shape Fastify's types expect of `err`; ours leaves the message out on purpose. */
 type FastifyErrorShape = { [key: string]: unknown; type: string; message: string; stack: string };
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** `instance` (INSTANCE_ID) goes on every line, so the lines of several instances can be told apart. */
+export function loggerOptions(level: string, instance?: string): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(instance ? { base: { pid: process.pid, hostname: hostname(), instance } } : {}),
     serializers: {
       req: serializeRequest,
       res: serializeReply,

@@ -39,8 +39,18 @@ function indexLoader(webDist: string) {
   };
 }
 
+/**
+ * The operator's meta tag, and its theme and body font as early as the page can ask for
+ * them: before this, the app discovered both only after its JavaScript ran. `operator` is
+ * one of the known ids (operatorForHost), never the raw host name. The names match
+ * packages/web/src/lib/theme.ts, which reuses these links.
+ */
 export function withOperatorMeta(html: string, operator: string): string {
-  const tag = `<meta name="portal-operator" content="${operator}">`;
+  const tag = [
+    `<meta name="portal-operator" content="${operator}">`,
+    `<link rel="preload" href="/themes/${operator}/fonts/body-latin.woff2" as="font" type="font/woff2" crossorigin>`,
+    `<link id="portal-theme" rel="stylesheet" href="/themes/${operator}/theme.css">`,
+  ].join('\n');
   const head = html.lastIndexOf('</head>');
   return head === -1 ? `${tag}\n${html}` : `${html.slice(0, head)}${tag}\n${html.slice(head)}`;
 }

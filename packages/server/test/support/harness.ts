@@ -8,8 +8,10 @@ import postgres from 'postgres';
 import { buildApp } from '../../src/app.ts';
 import { type MutableClock, mutableClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { Lifecycle } from '../../src/http/lifecycle.ts';
 import { type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
+import type { Metrics } from '../../src/metrics.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
 import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/db/seed-data.ts';
 
@@ -93,6 +95,10 @@ export interface StartOptions {
   now?: string;
   seed?: boolean;
   config?: Partial<Config>;
+  /** Makes the metrics the app counts in, on its database (metrics.test.ts reads them). */
+  metrics?: (db: Db) => Metrics;
+  /** Drain state shared with the test (health/ready, Connection: close). */
+  lifecycle?: Lifecycle;
 }
 
 export async function startApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
@@ -106,6 +112,8 @@ export async function startApp(kind: DatabaseKind, options: StartOptions = {}): 
     config: testConfig(options.config),
     wallClock: () => wall,
     logger: false,
+    ...(options.metrics ? { metrics: options.metrics(opened.db) } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   await app.ready();
   return {

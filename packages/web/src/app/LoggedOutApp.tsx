@@ -11,6 +11,7 @@ import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage.tsx';
 import { loadFullCatalogue } from '../lib/i18n.ts';
 import { useOperator } from '../lib/operator.ts';
+import { illustrationUrl } from '../lib/theme.ts';
 import styles from './LoggedOutApp.module.css';
 
 // Its own chunk (with zod and the form library): the login page loads none of it.
@@ -43,13 +44,28 @@ export function LoggedOutApp() {
     if (titleKey) document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });
   }, [titleKey, t, operator.brand]);
 
+  const wide = WIDE_PAGES.has(pathname);
+
   return (
-    <div className={styles.page}>
+    <div className={styles.page} data-hero={!wide || undefined}>
       <header className={styles.header}>
         <Logo size="lg" />
         <LanguageSwitcher />
       </header>
-      <main id="main" className={styles.main} data-wide={WIDE_PAGES.has(pathname) || undefined}>
+      {/* The brand's picture beside sign-in and the password pages; forms that need the width go without. */}
+      {!wide && (
+        <aside className={styles.hero}>
+          <img
+            className={styles.heroImage}
+            src={illustrationUrl(operator.id, 'hero')}
+            alt={t('imagery.loginHero')}
+            width={800}
+            height={600}
+          />
+          <p className={styles.tagline}>{t('brand.tagline')}</p>
+        </aside>
+      )}
+      <main id="main" className={styles.main} data-wide={wide || undefined}>
         <Routes>
           <Route index element={<LoginPage />} />
           <Route path="password/reset" element={<ResetPasswordPage />} />

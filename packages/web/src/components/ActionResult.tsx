@@ -4,7 +4,8 @@ import { errorTexts } from '../lib/errorText.ts';
 import styles from './ActionResult.module.css';
 import { Button, ButtonLink } from './Button.tsx';
 import { Card } from './Card.tsx';
-import { CheckIcon } from './CheckIcon.tsx';
+import { Check } from 'lucide';
+import { Icon } from './Icon.tsx';
 
 /** The way back after an action: always to the membership overview. */
 export function BackToMembership({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }) {
@@ -36,7 +37,7 @@ export function ActionSuccess({
     <Card>
       <div className={styles.result} data-tone="success">
         <span className={styles.icon} aria-hidden="true">
-          <CheckIcon size={28} />
+          <Icon node={Check} size={28} strokeWidth={2.6} />
         </span>
         <div className={styles.body}>
           <h2 ref={headingRef} tabIndex={-1} className={styles.title}>

@@ -2,8 +2,10 @@ import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'ghost';
+  variant?: ButtonVariant;
   /** Shows a spinner and ignores clicks while an action runs; the name stays the same. */
   busy?: boolean;
   /** Announced to screen readers while busy, e.g. "Signing in…". */
@@ -56,7 +58,7 @@ export function Button({
 }
 
 export interface ButtonLinkProps extends LinkProps {
-  variant?: 'primary' | 'secondary' | 'ghost';
+  variant?: ButtonVariant;
   fullWidth?: boolean;
 }
 

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from './Card.tsx';
 import styles from './ComingSoon.module.css';
+import { Hourglass } from 'lucide';
+import { Icon } from './Icon.tsx';
 
 /** The placeholder of an area a later issue fills in. */
 export function ComingSoon() {
@@ -8,16 +10,9 @@ export function ComingSoon() {
   return (
     <Card>
       <div className={styles.wrap}>
-        <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true">
-          <circle cx="24" cy="24" r="22" fill="var(--color-brand-soft)" />
-          <path
-            d="M24 12v13l8 5"
-            stroke="var(--color-brand)"
-            strokeWidth="3.5"
-            strokeLinecap="round"
-            fill="none"
-          />
-        </svg>
+        <span className={styles.icon}>
+          <Icon node={Hourglass} size={26} />
+        </span>
         <div>
           <h2>{t('common.comingSoonTitle')}</h2>
           <p>{t('common.comingSoon')}</p>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../lib/clipboard.ts';
 import { Button, type ButtonProps } from './Button.tsx';
-import { CheckIcon } from './CheckIcon.tsx';
+import { Check, CircleAlert, Copy } from 'lucide';
+import { Icon } from './Icon.tsx';
 import styles from './CopyButton.module.css';
 
 export interface Feedback {
@@ -36,27 +37,16 @@ export function FeedbackText({ feedback }: { feedback: Feedback | null }) {
       {feedback && (
         <>
           <span className={styles.icon} aria-hidden="true">
-            {feedback.tone === 'success' ? <CheckIcon size={16} /> : '!'}
+            {feedback.tone === 'success' ? (
+              <Icon node={Check} size={16} strokeWidth={2.6} />
+            ) : (
+              <Icon node={CircleAlert} size={16} />
+            )}
           </span>
           {feedback.text}
         </>
       )}
     </span>
-  );
-}
-
-export function CopyIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <rect x="8" y="8" width="12" height="12" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path
-        d="M16 5.5V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
 
@@ -84,7 +74,7 @@ export function CopyButton({
     <span className={styles.wrap}>
       <Button variant={variant} onClick={() => void copy()} {...rest}>
         <span className={styles.label}>
-          <CopyIcon />
+          <Icon node={Copy} size={18} />
           {label}
         </span>
       </Button>

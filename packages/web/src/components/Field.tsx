@@ -1,5 +1,7 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
 import styles from './Field.module.css';
+import { CircleAlert } from 'lucide';
+import { Icon } from './Icon.tsx';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -33,14 +35,17 @@ export function Field({ label, hint, error, id, ref, ...input }: FieldProps) {
         aria-describedby={describedBy}
         {...input}
       />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          <span aria-hidden="true" className={styles.errorIcon}>
-            !
-          </span>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** A control's error: an icon and the words, so it never rests on red alone (docs/design.md). */
+export function FieldError({ id, children }: { id: string | undefined; children: string }) {
+  return (
+    <p id={id} className={styles.error}>
+      <Icon node={CircleAlert} className={styles.errorIcon} size={18} />
+      {children}
+    </p>
   );
 }

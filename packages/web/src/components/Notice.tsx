@@ -1,5 +1,10 @@
 import type { ReactNode, Ref } from 'react';
+import { CircleAlert, CircleCheck, Info } from 'lucide';
+import { Icon } from './Icon.tsx';
 import styles from './Notice.module.css';
+
+/** Each tone has its own icon: an error never depends on its red alone (a red brand, colour blindness). */
+const ICONS = { error: CircleAlert, success: CircleCheck, info: Info } as const;
 
 export interface NoticeProps {
   tone: 'error' | 'success' | 'info';
@@ -17,9 +22,7 @@ export function Notice({ tone, title, children, ref }: NoticeProps) {
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={-1}
     >
-      <span className={styles.icon} aria-hidden="true">
-        {tone === 'error' ? '!' : tone === 'success' ? '✓' : 'i'}
-      </span>
+      <Icon node={ICONS[tone]} className={styles.icon} size={22} />
       <div>
         {title && <p className={styles.title}>{title}</p>}
         <div className={styles.body}>{children}</div>

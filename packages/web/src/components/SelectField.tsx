@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import { FieldError } from './Field.tsx';
 import fieldStyles from './Field.module.css';
 import styles from './SelectField.module.css';
 
@@ -46,14 +47,7 @@ export function SelectField({
       >
         {children}
       </select>
-      {error && (
-        <p id={errorId} className={fieldStyles.error}>
-          <span aria-hidden="true" className={fieldStyles.errorIcon}>
-            !
-          </span>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

@@ -22,3 +22,18 @@ describe('catalogue parts', () => {
     expect(i18n.t('auth.login.title')).toBe('Sign in');
   });
 });
+
+describe('plural forms', () => {
+  it('picks each language’s form through Intl.PluralRules and writes a single month as a word', async () => {
+    const say = async (locale: string, count: number) => {
+      await initI18n(locale);
+      return i18n.t('membership.terms.noticeValue', { count });
+    };
+    expect(await say('fr-CH', 1)).toBe('Un mois, pour la fin d’un mois');
+    expect(await say('fr-CH', 3)).toBe('3 mois, pour la fin d’un mois');
+    expect(await say('fi-FI', 1)).toBe('Yksi kuukausi, päättyy kuukauden lopussa');
+    expect(await say('fi-FI', 2)).toBe('2 kuukautta, päättyy kuukauden lopussa');
+    expect(await say('en-DE', 1)).toBe('One month to the end of a month');
+    expect(await say('en-DE', 2)).toBe('2 months to the end of a month');
+  });
+});

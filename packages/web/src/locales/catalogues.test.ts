@@ -41,10 +41,27 @@ describe('translation catalogues', () => {
   });
 
   it.each(Object.keys(catalogues))('%s uses the same interpolation fields as en', (lang) => {
+    // A singular form may write its number as a word ("d’un mois", "One month free"), so
+    // `count` is optional there; every other field, and every `_other` form, must match.
+    const singular = /_(zero|one)$/;
+    const comparable = (key: string, text: string) =>
+      fields(text).filter((f) => !(singular.test(key) && f === 'count'));
     const mismatched = [...english]
-      .filter(([key, text]) => fields(text).join() !== fields(flat[lang]!.get(key) ?? '').join())
+      .filter(
+        ([key, text]) => comparable(key, text).join() !== comparable(key, flat[lang]!.get(key) ?? '').join(),
+      )
       .map(([key]) => key);
     expect(mismatched).toEqual([]);
+  });
+
+  it.each(Object.keys(catalogues))('%s gives every plural an _other form and no hand-made plural', (lang) => {
+    const keys = [...flat[lang]!.keys()];
+    const families = new Set(
+      keys.filter((k) => /_(zero|one|other)$/.test(k)).map((k) => k.replace(/_\w+$/, '')),
+    );
+    expect([...families].filter((f) => !keys.includes(`${f}_other`))).toEqual([]);
+    // "(s)" and "mois(s)" are what string concatenation leaves behind.
+    expect(keys.filter((k) => /\w\(s\)/.test(flat[lang]!.get(k)!))).toEqual([]);
   });
 
   it('has a text for every error code of spec section 8 with its template fields', () => {

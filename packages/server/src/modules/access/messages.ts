@@ -167,14 +167,14 @@ export const accessTexts: Record<Language, AccessTexts> = {
   fi: {
     refusals: {
       invalid_status_for_access: (v) =>
-        `Avainlätkä ja PIN-koodi eivät ole käytettävissä, kun jäsenyyden tila on ${v.status}.`,
+        `Avainlätkä ja PIN-koodi eivät ole käytettävissä, kun jäsenyytesi tila on ”${v.status}”.`,
       chip_already_assigned: () =>
         'Tämä avainlätkä on jo liitetty jäsenyyteen. Tarkista lätkän takana oleva koodi tai kysy keskuksesta.',
-      key_not_assigned: () => 'Avainta ei ole liitetty: tämä avainlätkä ei ole käytössä jäsenyydelläsi.',
+      key_not_assigned: () => 'Tämä avainlätkä ei ole enää käytössä jäsenyydelläsi.',
       chip_reported_lost: () =>
         'Tämä avainlätkä on ilmoitettu kadonneeksi, ja se pysyy suljettuna. Aktivoi uusi avainlätkäsi.',
       no_active_chip: () =>
-        'Sinulla ei ole aktiivista avainlätkää. Tilapäisen PIN-koodin unohtunutta lätkää varten saa vain aktivoidulle lätkälle.',
+        'Sinulla ei ole aktivoitua avainlätkää. Tilapäisen PIN-koodin unohtuneen lätkän tilalle saat vain, jos lätkäsi on aktivoitu.',
     },
     hello: (name) => `Hei ${name},`,
     lostPinSms: (v) =>

@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest } from '@portal/contract';
-import { languageOf } from '@portal/domain';
+import { formatDateTimeIn, languageOf } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
@@ -55,11 +55,7 @@ export function createPasswordService(deps: AppDeps) {
         const ended = await repo.revokeOtherSessions(tx, auth.memberId, auth.sessionId, now);
         await useAllResetTokens(tx, auth.memberId, now);
         await logMembershipChange(tx, clock, state, 'password_changed', { other_sessions_ended: ended });
-        const at = new Intl.DateTimeFormat(member.locale, {
-          dateStyle: 'long',
-          timeStyle: 'short',
-          timeZone: state.operator.timezone,
-        }).format(now);
+        const at = formatDateTimeIn(now, member.locale, state.operator.timezone);
         const mail = passwordChangedMail[languageOf(member.locale)]({
           at,
           supportEmail: state.operator.supportEmail,

@@ -20,7 +20,7 @@ export const resetMail: Record<Language, ResetMail> = {
   fr: {
     subject: (brand) => `Réinitialisez votre mot de passe ${brand}`,
     body: ({ firstName, brand, link }) =>
-      `Bonjour ${firstName},\n\nquelqu’un, vous nous l’espérons, a demandé la réinitialisation du mot de passe de votre compte membre ${brand}.\n\nChoisissez un nouveau mot de passe ici :\n${link}\n\nCe lien ne fonctionne qu’une fois et expire dans une heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail ; votre mot de passe reste inchangé.\n\n${brand}`,
+      `Bonjour ${firstName},\n\nnous avons reçu une demande de réinitialisation du mot de passe de votre compte membre ${brand}.\n\nChoisissez un nouveau mot de passe ici :\n${link}\n\nCe lien ne fonctionne qu’une fois et expire dans une heure. Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail ; votre mot de passe reste inchangé.\n\n${brand}`,
   },
   nb: {
     subject: (brand) => `Tilbakestill passordet ditt hos ${brand}`,
@@ -30,7 +30,7 @@ export const resetMail: Record<Language, ResetMail> = {
   fi: {
     subject: (brand) => `Vaihda ${brand} -salasanasi`,
     body: ({ firstName, brand, link }) =>
-      `Hei ${firstName},\n\njoku, toivottavasti sinä, pyysi ${brand} -jäsentilisi salasanan vaihtamista.\n\nValitse uusi salasana tästä:\n${link}\n\nLinkki toimii kerran ja vanhenee tunnin kuluttua. Jos et pyytänyt vaihtoa, voit jättää tämän viestin huomiotta; salasanasi pysyy ennallaan.\n\n${brand}`,
+      `Hei ${firstName},\n\nsaimme pyynnön vaihtaa ${brand} -jäsentilisi salasanan.\n\nValitse uusi salasana tästä:\n${link}\n\nLinkki toimii kerran ja vanhenee tunnin kuluttua. Jos et pyytänyt vaihtoa, voit jättää tämän viestin huomiotta; salasanasi pysyy ennallaan.\n\n${brand}`,
   },
 };
 
@@ -67,7 +67,7 @@ export const signInNoticeMail: Record<Language, SignInNoticeMail> = {
   fi: {
     subject: (brand) => `Epäonnistuneita kirjautumisyrityksiä ${brand} -tilillesi`,
     body: ({ firstName, brand, failures, minutes, link }) =>
-      `Hei ${firstName},\n\njoku yritti viimeisten ${minutes} minuutin aikana ${failures} kertaa kirjautua ${brand} -jäsentilillesi väärällä salasanalla.\n\nJos se olit sinä ja olet unohtanut salasanasi, voit valita uuden tästä:\n${link}\n\nJos se et ollut sinä, tilisi on edelleen suojattu: hidastamme ja estämme uudet yritykset, ja voit kirjautua sisään tavalliseen tapaan. Käytä salasanaa, jota et käytä missään muualla.\n\n${brand}`,
+      `Hei ${firstName},\n\njoku yritti viimeisten ${minutes} minuutin aikana ${failures} kertaa kirjautua ${brand} -jäsentilillesi väärällä salasanalla.\n\nJos yritit itse kirjautua ja olet unohtanut salasanasi, voit valita uuden tästä:\n${link}\n\nJos et yrittänyt kirjautua itse, tilisi on silti suojattu: hidastamme ja estämme uudet yritykset, ja voit kirjautua sisään tavalliseen tapaan. Käytä salasanaa, jota et käytä missään muualla.\n\n${brand}`,
   },
 };
 

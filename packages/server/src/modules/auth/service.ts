@@ -112,6 +112,7 @@ export function createAuthService(deps: AppDeps) {
       else await verifyDummy(input.password);
       if (!member || !ok) {
         await limiter.recordSignInFailure(keys, { operatorId: input.operator_id, username });
+        deps.metrics.signInFailures.inc({ operator: input.operator_id });
         throw passwordCheckFailed();
       }
 

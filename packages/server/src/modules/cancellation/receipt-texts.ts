@@ -139,13 +139,13 @@ const fr: ReceiptTexts = {
   endsAtEarliest: 'Votre contrat prend fin à la date la plus proche possible.',
   endedToday: (date) => `Votre abonnement a pris fin aujourd’hui, le ${date}.`,
   alreadyEnding: (date) => `Votre abonnement était déjà résilié et prend fin le ${date}.`,
-  reactivate: 'D’ici là, vous pouvez annuler la résiliation gratuitement dans le portail membre.',
+  reactivate: 'D’ici là, vous pouvez annuler la résiliation gratuitement dans votre espace membre.',
   extraordinary:
     'Nous examinons le motif indiqué pour la résiliation extraordinaire et revenons vers vous. Jusqu’à notre réponse, la résiliation ordinaire s’applique.',
   refused: (why) =>
-    `Nous n’avons pas pu traiter la résiliation immédiatement : ${why} Notre service clientèle l’examine et vous contactera.`,
+    `Nous n’avons pas pu traiter la résiliation immédiatement : ${why} Notre service client l’examine et vous contactera.`,
   notYou: (support) =>
-    `Si vous n’avez pas envoyé cette résiliation, vous pouvez l’annuler dans le portail membre ou écrire à ${support}.`,
+    `Si vous n’avez pas envoyé cette résiliation, vous pouvez l’annuler dans votre espace membre ou écrire à ${support}.`,
   keep: 'Veuillez conserver cet e-mail comme justificatif.',
 };
 
@@ -209,7 +209,7 @@ const fi: ReceiptTexts = {
   },
   kinds: {
     ordinary: 'tavallinen irtisanominen',
-    extraordinary: 'ylimääräinen irtisanominen painavasta syystä',
+    extraordinary: 'poikkeuksellinen irtisanominen painavasta syystä',
   },
   membership: 'Jäsenyys',
   earliest: 'aikaisimpana mahdollisena päivänä',
@@ -219,7 +219,7 @@ const fi: ReceiptTexts = {
   alreadyEnding: (date) => `Jäsenyytesi oli jo irtisanottu, ja se päättyy ${date}.`,
   reactivate: 'Siihen asti voit perua irtisanomisen maksutta jäsenportaalissa.',
   extraordinary:
-    'Tarkistamme ylimääräiselle irtisanomiselle antamasi perusteen ja otamme sinuun yhteyttä. Kunnes olemme vastanneet, noudatetaan tavallista irtisanomista.',
+    'Tarkistamme poikkeukselliselle irtisanomiselle antamasi perusteen ja otamme sinuun yhteyttä. Kunnes olemme vastanneet, noudatetaan tavallista irtisanomista.',
   refused: (why) =>
     `Emme voineet käsitellä irtisanomista heti: ${why} Asiakaspalvelumme selvittää asian ja ottaa sinuun yhteyttä.`,
   notYou: (support) =>

@@ -1,4 +1,5 @@
 import type { Language } from '@portal/contract';
+import { plural } from '@portal/domain';
 
 /**
  * The withdrawal's receipt in text form: what was received and when, that the membership
@@ -22,7 +23,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
     what: (number) => `You have withdrawn from your membership contract (membership number ${number}).`,
     ended: (date) => `Your membership has therefore ended today, ${date}.`,
     refundUsed: (days) =>
-      `We will refund the fees you have paid within 14 days, in the way you paid them, less the value of the ${days} ${days === 1 ? 'day' : 'days'} on which you could already train.`,
+      `We will refund the fees you have paid within 14 days, in the way you paid them, less the value of ${plural(days, 'en', { one: 'the one day', other: `the ${days} days` })} on which you could already train.`,
     refundAll:
       'As your membership had not started yet, we will refund everything you have paid within 14 days, in the way you paid it.',
     keep: 'Please keep this e-mail as proof.',
@@ -34,7 +35,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
       `Sie haben Ihren Vertrag über die Mitgliedschaft (Mitgliedsnummer ${number}) widerrufen.`,
     ended: (date) => `Ihre Mitgliedschaft ist damit heute, am ${date}, beendet.`,
     refundUsed: (days) =>
-      `Bereits gezahlte Beiträge erstatten wir Ihnen innerhalb von 14 Tagen auf dem Weg, auf dem Sie gezahlt haben, abzüglich des anteiligen Werts der ${days === 1 ? 'einen Tag' : `${days} Tage`}, an ${days === 1 ? 'dem' : 'denen'} Sie bereits trainieren konnten.`,
+      `Bereits gezahlte Beiträge erstatten wir Ihnen innerhalb von 14 Tagen auf dem Weg, auf dem Sie gezahlt haben, abzüglich des anteiligen Werts ${plural(days, 'de', { one: 'des einen Tages, an dem', other: `der ${days} Tage, an denen` })} Sie bereits trainieren konnten.`,
     refundAll:
       'Da Ihre Mitgliedschaft noch nicht begonnen hatte, erstatten wir Ihnen alles, was Sie bereits gezahlt haben, innerhalb von 14 Tagen auf dem Weg, auf dem Sie gezahlt haben.',
     keep: 'Bitte bewahren Sie diese E-Mail als Nachweis auf.',
@@ -43,10 +44,10 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
     subject: 'Confirmation de votre rétractation',
     receivedAt: (date, time) => `Votre rétractation nous est parvenue le ${date} à ${time}.`,
     what: (number) =>
-      `Vous vous êtes rétracté(e) de votre contrat d’abonnement (numéro de membre ${number}).`,
+      `Vous avez exercé votre droit de rétractation pour votre contrat d’abonnement (numéro de membre ${number}).`,
     ended: (date) => `Votre abonnement a donc pris fin aujourd’hui, le ${date}.`,
     refundUsed: (days) =>
-      `Nous vous rembourserons les sommes versées dans un délai de 14 jours, par le moyen de paiement utilisé, déduction faite de la valeur ${days === 1 ? 'du jour' : `des ${days} jours`} pendant ${days === 1 ? 'lequel' : 'lesquels'} vous pouviez déjà vous entraîner.`,
+      `Nous vous rembourserons les sommes versées dans un délai de 14 jours, par le moyen de paiement utilisé, déduction faite de la valeur ${plural(days, 'fr', { one: 'du jour pendant lequel', other: `des ${days}\u00a0jours pendant lesquels` })} vous pouviez déjà vous entraîner.`,
     refundAll:
       'Votre abonnement n’ayant pas encore commencé, nous vous rembourserons l’intégralité des sommes versées dans un délai de 14 jours, par le moyen de paiement utilisé.',
     keep: 'Veuillez conserver cet e-mail comme justificatif.',
@@ -57,7 +58,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
     what: (number) => `Du har brukt angreretten for medlemskapsavtalen din (medlemsnummer ${number}).`,
     ended: (date) => `Medlemskapet ditt ble dermed avsluttet i dag, ${date}.`,
     refundUsed: (days) =>
-      `Vi betaler tilbake det du har betalt innen 14 dager, på samme måte som du betalte, med fradrag for verdien av ${days === 1 ? 'den ene dagen' : `de ${days} dagene`} du allerede kunne trene.`,
+      `Vi betaler tilbake det du har betalt innen 14 dager, på samme måte som du betalte, med fradrag for verdien av ${plural(days, 'nb', { one: 'den ene dagen', other: `de ${days} dagene` })} du allerede kunne trene.`,
     refundAll:
       'Fordi medlemskapet ditt ikke hadde startet ennå, betaler vi tilbake alt du har betalt innen 14 dager, på samme måte som du betalte.',
     keep: 'Ta vare på denne e-posten som dokumentasjon.',
@@ -68,7 +69,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
     what: (number) => `Olet peruuttanut jäsenyyssopimuksesi (jäsennumero ${number}).`,
     ended: (date) => `Jäsenyytesi päättyi siten tänään ${date}.`,
     refundUsed: (days) =>
-      `Palautamme maksamasi maksut 14 päivän kuluessa samalla tavalla kuin maksoit ne, vähennettynä ${days === 1 ? 'sen yhden päivän arvolla, jona' : `niiden ${days} päivän arvolla, joina`} olet jo voinut treenata.`,
+      `Palautamme maksamasi maksut 14 päivän kuluessa samalla tavalla kuin maksoit ne, vähennettynä ${plural(days, 'fi', { one: 'sen yhden päivän arvolla, jona', other: `niiden ${days} päivän arvolla, joina` })} olet jo voinut treenata.`,
     refundAll:
       'Koska jäsenyytesi ei ollut vielä alkanut, palautamme kaiken maksamasi 14 päivän kuluessa samalla tavalla kuin maksoit.',
     keep: 'Säilytä tämä sähköposti todisteena.',

@@ -4,8 +4,7 @@ import type { RefusalTexts } from '../membership/localized-refusal.ts';
 /** Refusals of a club change, in the member's language. */
 export const clubRefusals: RefusalTexts = {
   en: {
-    invalid_status_to_change_club: (c) =>
-      `The primary club cannot be changed while the status is ${c.status}.`,
+    invalid_status_to_change_club: (c) => `The home club cannot be changed while the status is ${c.status}.`,
     unknown_club: () => 'There is no such club.',
     club_not_in_product: () => 'Your membership does not include this club.',
     club_not_open_yet: (c) => `This club opens on ${c.opening_date} and cannot be chosen before then.`,
@@ -20,7 +19,7 @@ export const clubRefusals: RefusalTexts = {
   },
   fr: {
     invalid_status_to_change_club: (c) =>
-      `Le club principal ne peut pas être modifié tant que le statut est ${c.status}.`,
+      `Votre club d’attache ne peut pas être modifié tant que votre abonnement est au statut «\u00a0${c.status}\u00a0».`,
     unknown_club: () => 'Ce club n’existe pas.',
     club_not_in_product: () => 'Votre abonnement ne comprend pas ce club.',
     club_not_open_yet: (c) => `Ce club ouvre le ${c.opening_date} et ne peut pas être choisi avant.`,
@@ -35,8 +34,8 @@ export const clubRefusals: RefusalTexts = {
   },
   fi: {
     invalid_status_to_change_club: (c) =>
-      `Pääkuntokeskusta ei voi vaihtaa, kun jäsenyyden tila on ${c.status}.`,
-    unknown_club: () => 'Tällaista kuntokeskusta ei ole.',
+      `Kotikeskusta ei voi vaihtaa, kun jäsenyytesi tila on ”${c.status}”.`,
+    unknown_club: () => 'Tätä kuntokeskusta ei löydy.',
     club_not_in_product: () => 'Jäsenyytesi ei sisällä tätä keskusta.',
     club_not_open_yet: (c) => `Tämä keskus avataan ${c.opening_date}, eikä sitä voi valita ennen sitä.`,
     club_closed: () => 'Tämä keskus on suljettu, eikä sitä voi enää valita.',
@@ -46,23 +45,23 @@ export const clubRefusals: RefusalTexts = {
 /** The confirmation e-mail of a club change. */
 export const clubChangedMail: Record<Language, (club: string) => { subject: string; body: string }> = {
   en: (club) => ({
-    subject: 'Your primary club has changed',
-    body: `your primary club is now ${club}. You can change it again at any time in the member portal.`,
+    subject: 'Your home club has changed',
+    body: `your home club is now ${club}. You can change it again at any time in the member portal.`,
   }),
   de: (club) => ({
     subject: 'Ihr Stammclub wurde geändert',
     body: `Ihr Stammclub ist jetzt ${club}. Sie können ihn jederzeit im Mitgliederportal wieder ändern.`,
   }),
   fr: (club) => ({
-    subject: 'Votre club principal a changé',
-    body: `votre club principal est désormais ${club}. Vous pouvez le modifier à tout moment dans le portail membre.`,
+    subject: 'Votre club d’attache a changé',
+    body: `votre club d’attache est désormais ${club}. Vous pouvez le modifier à tout moment dans votre espace membre.`,
   }),
   nb: (club) => ({
     subject: 'Hovedsenteret ditt er endret',
     body: `hovedsenteret ditt er nå ${club}. Du kan endre det igjen når som helst i medlemsportalen.`,
   }),
   fi: (club) => ({
-    subject: 'Pääkuntokeskuksesi on vaihdettu',
-    body: `pääkuntokeskuksesi on nyt ${club}. Voit vaihtaa sen milloin tahansa jäsenportaalissa.`,
+    subject: 'Kotikeskuksesi on vaihdettu',
+    body: `kotikeskuksesi on nyt ${club}. Voit vaihtaa sen milloin tahansa jäsenportaalissa.`,
   }),
 };

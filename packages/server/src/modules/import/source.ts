@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_ENTITIES, type ImportDocumentInput, type ImportEntity } from '@portal/contract';
 import { csvRows } from './csv.ts';
+import { plural } from '@portal/domain';
 
 /** A row as a file holds it, before validation, and where it is (for messages). */
 export interface SourceRow {
@@ -27,7 +28,9 @@ export const formatIssue = (issue: ImportIssue) =>
 export class ImportRefused extends Error {
   readonly issues: ImportIssue[];
   constructor(issues: ImportIssue[]) {
-    super(`The import was refused: ${issues.length} problem${issues.length === 1 ? '' : 's'}.`);
+    super(
+      `The import was refused: ${plural(issues.length, 'en', { one: 'one problem', other: `${issues.length} problems` })}.`,
+    );
     this.issues = issues;
   }
 }

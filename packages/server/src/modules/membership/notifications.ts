@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import { languageOf, type OperatorSettings } from '@portal/domain';
+import { formatCalendarDate, languageOf, type OperatorSettings } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { MemberRow } from './repository.ts';
@@ -60,7 +60,7 @@ const catalogue: Record<Language, Catalogue> = {
     freeze_created: {
       subject: 'Votre suspension est enregistrée',
       body: (d) =>
-        `votre abonnement est suspendu du ${d.begin} au ${d.end}. Il redevient actif automatiquement ensuite.`,
+        `votre abonnement est suspendu du ${d.begin} au ${d.end}. Il reprendra ensuite automatiquement.`,
     },
     freeze_changed: {
       subject: 'Votre suspension a été modifiée',
@@ -68,11 +68,12 @@ const catalogue: Record<Language, Catalogue> = {
     },
     freeze_cancelled: {
       subject: 'Votre suspension a été annulée',
-      body: (d) => `la suspension du ${d.begin} au ${d.end} est annulée. Votre abonnement est actif.`,
+      body: (d) =>
+        `la suspension du ${d.begin} au ${d.end} est annulée. Votre abonnement continue normalement.`,
     },
     reactivated: {
-      subject: 'Bon retour : votre abonnement continue',
-      body: () => 'votre résiliation est retirée et votre abonnement continue aux mêmes conditions.',
+      subject: 'Bon retour parmi nous\u00a0: votre abonnement continue',
+      body: () => 'votre résiliation a été annulée et votre abonnement continue aux mêmes conditions.',
     },
   },
   nb: {
@@ -100,15 +101,15 @@ const catalogue: Record<Language, Catalogue> = {
     freeze_created: {
       subject: 'Jäädytyksesi on vahvistettu',
       body: (d) =>
-        `jäsenyytesi on jäädytetty ajalle ${d.begin}–${d.end}. Sen jälkeen se jatkuu automaattisesti.`,
+        `jäsenyytesi on jäädytetty ajalle ${d.begin} – ${d.end}. Sen jälkeen jäsenyys jatkuu automaattisesti.`,
     },
     freeze_changed: {
       subject: 'Jäädytystäsi on muutettu',
-      body: (d) => `jäädytyksesi on nyt voimassa ${d.begin}–${d.end}.`,
+      body: (d) => `jäädytyksesi on nyt voimassa ${d.begin} – ${d.end}.`,
     },
     freeze_cancelled: {
       subject: 'Jäädytyksesi on peruttu',
-      body: (d) => `jäädytys ajalle ${d.begin}–${d.end} on peruttu. Jäsenyytesi on voimassa.`,
+      body: (d) => `jäädytys ajalle ${d.begin} – ${d.end} on peruttu. Jäsenyytesi jatkuu normaalisti.`,
     },
     reactivated: {
       subject: 'Tervetuloa takaisin: jäsenyytesi jatkuu',
@@ -117,10 +118,9 @@ const catalogue: Record<Language, Catalogue> = {
   },
 };
 
+/** A calendar date in an e-mail, through the domain's one date rule (French "1er"). */
 export function formatDay(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatCalendarDate(date, locale);
 }
 
 /** An e-mail under the operator's brand to any address; `body` carries its own greeting. */

@@ -75,7 +75,7 @@ const texts: RefusalTexts = {
     invalid_status_to_freeze: (c) =>
       `L’abonnement ne peut pas être suspendu, car son statut est ${c.status}.`,
     max_freeze_months_reached: (c) =>
-      `Vous avez utilisé ${c.used_months} des ${c.max_months} mois de suspension de l’année ; le maximum est atteint.`,
+      `Vous avez déjà utilisé vos ${c.max_months}\u00a0mois de suspension de l’année (${c.used_months} sur ${c.max_months}).`,
     scheduled_freeze_present: (c) => `Une suspension est déjà prévue du ${c.begin_date} au ${c.end_date}.`,
     freeze_overlaps_current: (c) =>
       `Les dates chevauchent la suspension en cours (du ${c.begin_date} au ${c.end_date}).`,
@@ -97,7 +97,7 @@ const texts: RefusalTexts = {
       `La résiliation peut prendre effet au plus tôt le ${c.earliest_date}.`,
     effective_date_after_immediate_end: (c) =>
       `Pendant l’essai ou la prévente, une résiliation prend effet immédiatement, le ${c.earliest_date}.`,
-    withdrawal_not_offered: () => 'La rétractation via le portail membre n’est pas proposée ici.',
+    withdrawal_not_offered: () => 'La rétractation en ligne n’est pas proposée pour votre abonnement.',
     invalid_status_to_withdraw: () =>
       'L’abonnement a déjà pris fin ; il n’y a plus de contrat dont vous pourriez vous rétracter.',
     withdrawal_period_over: (c) => `Le délai de rétractation a expiré le ${c.last_day}.`,
@@ -133,10 +133,10 @@ const texts: RefusalTexts = {
   fi: {
     invalid_status_to_freeze: (c) => `Jäsenyyttä ei voi jäädyttää, koska sen tila on ${c.status}.`,
     max_freeze_months_reached: (c) =>
-      `Olet käyttänyt tänä vuonna ${c.used_months}/${c.max_months} jäädytyskuukautta; enimmäismäärä on täynnä.`,
-    scheduled_freeze_present: (c) => `Jäädytys on jo suunniteltu ajalle ${c.begin_date}–${c.end_date}.`,
+      `Olet jo käyttänyt tämän vuoden jäädytyskuukaudet (${c.used_months}/${c.max_months}).`,
+    scheduled_freeze_present: (c) => `Jäädytys on jo suunniteltu ajalle ${c.begin_date} – ${c.end_date}.`,
     freeze_overlaps_current: (c) =>
-      `Päivät menevät päällekkäin käynnissä olevan jäädytyksen (${c.begin_date}–${c.end_date}) kanssa.`,
+      `Päivät menevät päällekkäin käynnissä olevan jäädytyksen (${c.begin_date} – ${c.end_date}) kanssa.`,
     freeze_begin_not_first_of_month: () => 'Jäädytys alkaa kuukauden ensimmäisenä päivänä.',
     freeze_end_not_month_end: () => 'Jäädytys päättyy kuukauden viimeisenä päivänä.',
     freeze_end_before_begin: () => 'Päättymispäivä on ennen alkamispäivää.',
@@ -154,8 +154,8 @@ const texts: RefusalTexts = {
     effective_date_before_earliest: (c) => `Irtisanominen voi tulla voimaan aikaisintaan ${c.earliest_date}.`,
     effective_date_after_immediate_end: (c) =>
       `Kokeilujakson ja ennakkomyynnin aikana irtisanominen tulee voimaan heti, ${c.earliest_date}.`,
-    withdrawal_not_offered: () => 'Sopimuksen peruminen jäsenportaalissa ei ole täällä mahdollista.',
-    invalid_status_to_withdraw: () => 'Jäsenyys on jo päättynyt, joten peruttavaa sopimusta ei enää ole.',
+    withdrawal_not_offered: () => 'Sopimusta ei voi peruuttaa jäsenportaalissa.',
+    invalid_status_to_withdraw: () => 'Jäsenyys on jo päättynyt, joten peruutettavaa sopimusta ei enää ole.',
     withdrawal_period_over: (c) => `Peruuttamisaika päättyi ${c.last_day}.`,
   },
 };

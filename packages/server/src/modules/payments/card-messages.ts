@@ -150,7 +150,7 @@ export const cardTexts: Record<Language, CardTexts> = {
       card_update_cancelled: () => 'Kortin päivitys peruttiin. Maksutapasi on ennallaan.',
       card_provider_mismatch: (v) => `Keskuksesi käyttää korttien tallentamiseen palvelua ${v.provider}.`,
       card_provider_unavailable: () =>
-        'Maksupalveluntarjoajaamme ei saada juuri nyt yhteyttä. Yritä uudelleen muutaman minuutin kuluttua.',
+        'Emme saa juuri nyt yhteyttä maksupalveluntarjoajaamme. Yritä uudelleen muutaman minuutin kuluttua.',
     },
     registered: {
       subject: 'Uusi maksukorttisi on tallennettu',

@@ -1,4 +1,5 @@
 import type { Language } from '@portal/contract';
+import { plural } from '@portal/domain';
 
 /** Why a refund of closed days is refused (422 types of this area). */
 export type RefundRefusal = 'nothing_to_refund' | 'already_refunded' | 'refund_failed';
@@ -128,7 +129,7 @@ export const refundTexts: Record<Language, RefundTexts> = {
     invalidAccount: (norway) =>
       `Anna kelvollinen IBAN-tilinumero${norway ? ' tai 11-numeroinen norjalainen tilinumero' : ''}.`,
     closedDays: (v) =>
-      `keskuksesi oli suljettuna ${v.from} – ${v.to}, eli ${v.closed} ${v.closed === 1 ? 'päivä' : 'päivää'} niistä ${v.paid} päivästä, jotka maksoit laskulla ${v.invoice}.`,
+      `keskuksesi oli suljettuna ${v.from} – ${v.to}, eli ${v.closed} ${plural(v.closed, 'fi', { one: 'päivä', other: 'päivää' })} niistä ${v.paid} päivästä, jotka maksoit laskulla ${v.invoice}.`,
     cardMail: {
       subject: 'Hyvitys suljetuilta päiviltä',
       body: (v) =>

@@ -1,5 +1,6 @@
 import type { Language } from '@portal/contract';
 import type { ProfileIssue } from '@portal/domain';
+import { plural } from '@portal/domain';
 
 /** The refusals of the profile area (422), by error type. */
 export type ProfileRefusal =
@@ -36,7 +37,7 @@ const texts: Record<Language, Texts> = {
       verification_code_expired: () => 'The verification code is expired. Please request a new code.',
       invalid_verification_code: (c) =>
         c.attempts_left > 0
-          ? `Invalid verification code. You have ${c.attempts_left} more ${c.attempts_left === 1 ? 'try' : 'tries'}.`
+          ? `Invalid verification code. You have ${plural(c.attempts_left, 'en', { one: 'one more try', other: `${c.attempts_left} more tries` })}.`
           : 'Invalid verification code. Please request a new code.',
       phone_change_via_support: (c) =>
         `Your mobile number can only be changed by our support team. Please write to ${c.support_email}.`,
@@ -72,7 +73,7 @@ const texts: Record<Language, Texts> = {
         'Der Bestätigungscode ist abgelaufen. Bitte fordern Sie einen neuen Code an.',
       invalid_verification_code: (c) =>
         c.attempts_left > 0
-          ? `Ungültiger Bestätigungscode. Sie haben noch ${c.attempts_left} ${c.attempts_left === 1 ? 'Versuch' : 'Versuche'}.`
+          ? `Ungültiger Bestätigungscode. Sie haben noch ${plural(c.attempts_left, 'de', { one: 'einen Versuch', other: `${c.attempts_left} Versuche` })}.`
           : 'Ungültiger Bestätigungscode. Bitte fordern Sie einen neuen Code an.',
       phone_change_via_support: (c) =>
         `Ihre Mobilnummer kann nur unser Kundenservice ändern. Bitte schreiben Sie an ${c.support_email}.`,
@@ -108,7 +109,7 @@ const texts: Record<Language, Texts> = {
       verification_code_expired: () => 'Le code de vérification a expiré. Veuillez demander un nouveau code.',
       invalid_verification_code: (c) =>
         c.attempts_left > 0
-          ? `Code de vérification invalide. Il vous reste ${c.attempts_left} ${c.attempts_left === 1 ? 'essai' : 'essais'}.`
+          ? `Code de vérification invalide. Il vous reste ${plural(c.attempts_left, 'fr', { one: 'un essai', other: `${c.attempts_left} essais` })}.`
           : 'Code de vérification invalide. Veuillez demander un nouveau code.',
       phone_change_via_support: (c) =>
         `Seul notre service client peut modifier votre numéro de mobile. Veuillez écrire à ${c.support_email}.`,
@@ -178,7 +179,7 @@ const texts: Record<Language, Texts> = {
       verification_code_expired: () => 'Vahvistuskoodi on vanhentunut. Pyydä uusi koodi.',
       invalid_verification_code: (c) =>
         c.attempts_left > 0
-          ? `Virheellinen vahvistuskoodi. Sinulla on vielä ${c.attempts_left} ${c.attempts_left === 1 ? 'yritys' : 'yritystä'}.`
+          ? `Virheellinen vahvistuskoodi. Sinulla on vielä ${plural(c.attempts_left, 'fi', { one: 'yksi yritys', other: `${c.attempts_left} yritystä` })}.`
           : 'Virheellinen vahvistuskoodi. Pyydä uusi koodi.',
       phone_change_via_support: (c) =>
         `Matkapuhelinnumeroa voi muuttaa vain asiakaspalvelumme. Kirjoita osoitteeseen ${c.support_email}.`,
@@ -194,7 +195,7 @@ const texts: Record<Language, Texts> = {
     },
     digits: (min, max) => (min === max ? `${max}` : `${min}–${max}`),
     sms: (brand, code, minutes) =>
-      `${code} on ${brand}-vahvistuskoodisi. Se on voimassa ${minutes} minuuttia. Älä kerro sitä kenellekään.`,
+      `${code} on ${brand}\u00a0-vahvistuskoodisi. Se on voimassa ${minutes} minuuttia. Älä kerro sitä kenellekään.`,
     mail: {
       hello: (name) => `Hei ${name},`,
       subject: 'Henkilötietojasi on muutettu',

@@ -1,10 +1,8 @@
 import type { Language } from '@portal/contract';
+import { formatCalendarDate } from '@portal/domain';
 import type { RefusalTexts } from '../membership/localized-refusal.ts';
 
-const longDate = (language: Language) => (iso: unknown) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${String(iso)}T00:00:00Z`),
-  );
+const longDate = (language: Language) => (iso: unknown) => formatCalendarDate(String(iso), language);
 
 const date = {
   en: longDate('en'),
@@ -28,8 +26,8 @@ export const ptTexts: RefusalTexts = {
   },
   fr: {
     pt_before_membership_start: (c) =>
-      `Le coaching personnel sera disponible dès le début de votre abonnement, le ${date.fr(c.begin_date)}.`,
-    invalid_status_for_pt: () => 'Le coaching personnel n’est disponible qu’avec un abonnement en cours.',
+      `Le coaching personnalisé sera disponible dès le début de votre abonnement, le ${date.fr(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'Le coaching personnalisé n’est disponible qu’avec un abonnement en cours.',
   },
   nb: {
     pt_before_membership_start: (c) =>
@@ -38,7 +36,7 @@ export const ptTexts: RefusalTexts = {
   },
   fi: {
     pt_before_membership_start: (c) =>
-      `Personal training on käytettävissäsi, kun jäsenyytesi alkaa ${date.fi(c.begin_date)}.`,
-    invalid_status_for_pt: () => 'Personal training on käytettävissä vain voimassa olevalla jäsenyydellä.',
+      `PT-valmennus on käytettävissäsi, kun jäsenyytesi alkaa ${date.fi(c.begin_date)}.`,
+    invalid_status_for_pt: () => 'PT-valmennus on käytettävissä vain voimassa olevalla jäsenyydellä.',
   },
 };

@@ -7,6 +7,8 @@ import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
 import { HomePtOffers } from '../../features/pt/HomePtOffers.tsx';
 import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
+import { useOperator } from '../../lib/operator.ts';
+import { illustrationUrl } from '../../lib/theme.ts';
 import styles from './HomePage.module.css';
 
 /**
@@ -20,12 +22,25 @@ import styles from './HomePage.module.css';
 export function HomePage() {
   const { t } = useTranslation();
   const membership = useLoadedMembership();
+  const operator = useOperator();
   return (
     <>
-      <Card accent>
-        <h2 className={styles.welcome}>{t('home.welcome', { name: membership.profile.first_name })}</h2>
-        <p className={styles.intro}>{t('home.intro')}</p>
-      </Card>
+      <section className={styles.hero} aria-labelledby="home-welcome">
+        <div className={styles.heroText}>
+          <h2 id="home-welcome" className={styles.welcome}>
+            {t('home.welcome', { name: membership.profile.first_name })}
+          </h2>
+          <p className={styles.intro}>{t('home.intro')}</p>
+        </div>
+        {/* Decorative: the welcome says it all. Sized, so nothing moves when it arrives. */}
+        <img
+          className={styles.heroImage}
+          src={illustrationUrl(operator.id, 'home')}
+          alt=""
+          width={480}
+          height={240}
+        />
+      </section>
       <WorkoutCounter />
       <HomeHighlights />
       <div className={styles.facts}>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { Menu, X } from 'lucide';
+import { Icon } from '../../components/Icon.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { api } from '../../lib/api.ts';
 import { changeLocale, hasChosenLocale } from '../../lib/i18n.ts';
@@ -96,14 +98,7 @@ export function Shell() {
       aria-controls={MENU_ID}
       onClick={() => setMenuOpen((open) => !open)}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        />
-      </svg>
+      {menuOpen ? <Icon node={X} size={20} /> : <Icon node={Menu} size={20} />}
       {t('topBar.menu')}
       {paymentAlert && (
         <span className={styles.menuAlert}>

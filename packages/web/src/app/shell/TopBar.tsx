@@ -1,6 +1,8 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LogOut } from 'lucide';
+import { Icon } from '../../components/Icon.tsx';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import styles from './TopBar.module.css';
@@ -32,16 +34,7 @@ export function TopBar({ title, titleRef, menuButton, signingOut, onSignOut }: T
             onClick={onSignOut}
             aria-disabled={signingOut || undefined}
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 16l4-4-4-4M20 12H10"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <Icon node={LogOut} size={20} strokeWidth={1.8} />
             <span className={styles.signOutText}>{t('topBar.signOut')}</span>
           </button>
         </div>

@@ -109,7 +109,7 @@ describe('activate chip', () => {
     await userEvent.type(screen.getByLabelText('Chip code'), 'ABCD1234');
     await userEvent.click(screen.getByRole('button', { name: 'Activate chip' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Chips and PINs are not available because your membership's status is Ended.",
+      'Chips and PINs are not available because your membership’s status is Ended.',
     );
   });
 });
@@ -137,7 +137,7 @@ describe('lost chip', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Until you activate the new chip, we send you a temporary PIN by SMS to +49 •••• 5678. It is valid for 1 month.',
+        'Until you activate the new chip, we send you a temporary PIN by SMS to +49 •••• 5678. It is valid for one month.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText(/Your club manager is happy to help/)).toBeInTheDocument();

@@ -126,6 +126,7 @@ export function LostChipPage() {
         </ul>
         <div className={styles.actions}>
           <Button
+            variant="danger"
             busy={lost.state === 'busy'}
             busyLabel={t('access.lost.busy')}
             onClick={() => lost.report(chip)}

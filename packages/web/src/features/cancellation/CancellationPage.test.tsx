@@ -159,7 +159,7 @@ describe('cancellation routing per flow', () => {
     expect(await screen.findByRole('heading', { name: 'Something else?' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Moving house?' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Change club' })).toBeNull();
-    expect(screen.queryByText(/primary club/)).toBeNull();
+    expect(screen.queryByText(/home club/)).toBeNull();
     expect(screen.getByRole('link', { name: getOperator('no').supportEmail })).toBeInTheDocument();
   });
 
@@ -266,7 +266,7 @@ describe('cancellation confirm', () => {
     }
     expect(questions).toEqual([
       'Möchten Sie Angebote und Neuigkeiten von uns per E-Mail erhalten?',
-      'Souhaitez-vous recevoir nos offres et actualités par e-mail ?',
+      'Souhaitez-vous recevoir nos offres et actualités par e-mail\u202f?',
       'Vil du motta tilbud og nyheter fra oss på e-post?',
       'Haluatko saada meiltä tarjouksia ja uutisia sähköpostitse?',
       QUESTION,

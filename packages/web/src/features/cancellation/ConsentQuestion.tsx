@@ -1,5 +1,6 @@
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '../../components/Field.tsx';
 import styles from './Cancellation.module.css';
 
 export type ConsentAnswer = 'yes' | 'no' | null;
@@ -57,14 +58,7 @@ export function ConsentQuestion({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className={styles.fieldError}>
-          <span aria-hidden="true" className={styles.errorIcon}>
-            !
-          </span>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </fieldset>
   );
 }

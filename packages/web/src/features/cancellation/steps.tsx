@@ -263,7 +263,7 @@ export function ConfirmCancellation({
       title={title}
       actions={
         <>
-          <Button onClick={confirm} busy={busy} busyLabel={t('cancellation.confirm.busy')}>
+          <Button variant="danger" onClick={confirm} busy={busy} busyLabel={t('cancellation.confirm.busy')}>
             {t('cancellation.confirm.submit')}
           </Button>
           <ButtonLink to="/membership" variant="secondary">

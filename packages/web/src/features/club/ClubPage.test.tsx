@@ -75,8 +75,8 @@ describe('primary club page', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Hamburg Altona/ }));
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
-    expect(await screen.findByRole('heading', { name: 'Your primary club has changed' })).toBeInTheDocument();
-    expect(screen.getByText(/Your primary club is now Hamburg Altona\./)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your home club has changed' })).toBeInTheDocument();
+    expect(screen.getByText(/Your home club is now Hamburg Altona\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to membership' })).toHaveAttribute('href', '/membership');
     const post = requests.find((r) => r.method === 'POST' && r.url.endsWith('/update-location'));
     expect(post?.body).toEqual({ location_id: 'altona' });

@@ -52,13 +52,15 @@ function FreezeExplanation({
         </h2>
         <ul className={prose.points}>
           <li>{t('freeze.about.fee', { fee })}</li>
+          {/* "0 of 3 months left" reads as a riddle: with none left, say so and when the next ones come. */}
           <li>
-            {t('freeze.about.monthsLeft', {
-              count: policy.membership.available_months,
-              max: policy.max_months,
-            })}
+            {policy.membership.available_months > 0
+              ? t('freeze.about.monthsLeft', {
+                  count: policy.membership.available_months,
+                  max: policy.max_months,
+                })
+              : t('freeze.about.nextYear')}
           </li>
-          {policy.membership.available_months === 0 && <li>{t('freeze.about.nextYear')}</li>}
           <li>{t('freeze.about.wholeMonths')}</li>
           {operator.freezeOneMonthOrOnceText && <li>{t('freeze.about.oneMonthOrOnce')}</li>}
           {operator.freezeExtendsContract && <li>{t('freeze.about.extendsContract')}</li>}

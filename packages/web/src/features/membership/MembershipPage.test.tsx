@@ -186,7 +186,7 @@ describe('membership overview: sections', () => {
     expect(contract).toHaveTextContent('ProductStride Flex');
     expect(contract).toHaveTextContent('Monthly fee€29.90');
     expect(contract).toHaveTextContent('Minimum term12 months');
-    expect(contract).toHaveTextContent('Notice period1 month to the end of a month');
+    expect(contract).toHaveTextContent('Notice periodOne month to the end of a month');
     expect(contract).toHaveTextContent('FreezeUp to 3 months per calendar year');
     expect(contract).toHaveTextContent('Signup fee if you rejoin later€49.00');
     expect(contract).toHaveTextContent('Start date1 March 2025');
@@ -206,7 +206,7 @@ describe('membership overview: sections', () => {
     expect(profile).toHaveTextContent('Mobile+49 1512345678');
     expect(profile).toHaveTextContent('Hauptstr. 1');
     expect(profile).toHaveTextContent('10115 Berlin');
-    expect(profile).toHaveTextContent('Primary clubBerlin Mitte');
+    expect(profile).toHaveTextContent('Home clubBerlin Mitte');
     expect(within(profile).getByRole('link', { name: 'Change club' })).toHaveAttribute(
       'href',
       '/membership/club',

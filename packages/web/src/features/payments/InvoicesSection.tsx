@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { errorTexts } from '../../lib/errorText.ts';
 import { InvoiceList } from './InvoiceList.tsx';
@@ -33,7 +34,13 @@ export function InvoicesState({
       </div>
     );
   }
-  if (invoices.data.length === 0) return <p className={styles.muted}>{t('payments.invoices.none')}</p>;
+  if (invoices.data.length === 0) {
+    return (
+      <EmptyState>
+        <p>{t('payments.invoices.none')}</p>
+      </EmptyState>
+    );
+  }
   return children(invoices.data);
 }
 

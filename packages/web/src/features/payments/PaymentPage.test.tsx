@@ -178,7 +178,7 @@ describe('invoices', () => {
   it('shows the unpaid notice with what to do next only for declined invoices with a period', async () => {
     render(withCard(), { invoices: stamped });
     const notice = await screen.findByRole('region', { name: 'Payment outstanding' });
-    expect(notice).toHaveTextContent('1 invoice could not be charged to your card: €35.00 is outstanding.');
+    expect(notice).toHaveTextContent('One invoice could not be charged to your card: €35.00 is outstanding.');
     expect(notice).toHaveTextContent(
       'Update your card: the outstanding invoices are then charged to the new card automatically.',
     );

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/Button.tsx';
-import { CheckIcon } from '../../components/CheckIcon.tsx';
+import { Check } from 'lucide';
+import { Icon } from '../../components/Icon.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { type ApiError, isApiError } from '../../lib/api.ts';
@@ -253,7 +254,7 @@ function AfterPurchase() {
   return (
     <div className={styles.afterPurchase}>
       <p className={styles.done}>
-        <CheckIcon size={18} />
+        <Icon node={Check} size={18} strokeWidth={2.6} />
         {t('pt.purchased.done')}
       </p>
       <p className={styles.links}>

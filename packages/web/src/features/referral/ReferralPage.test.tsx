@@ -166,7 +166,7 @@ describe('referral page', () => {
       within(terms)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['1 month free', '2 hours of personal training']);
+    ).toEqual(['One month free', '2 hours of personal training']);
     expect(screen.getByText(/You do not have a referral code yet\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copy code' })).toBeNull();
   });

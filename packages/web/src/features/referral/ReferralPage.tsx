@@ -12,6 +12,7 @@ import { currentReferralQuery } from './queries.ts';
 import styles from './Referral.module.css';
 import { ShareCode } from './ShareCode.tsx';
 import { referralTerms, termLines } from './terms.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
 
 /**
  * /referral: the operator's current promotion with the member's code to pass on, or a
@@ -76,25 +77,16 @@ function NoOffer() {
   const { t } = useTranslation();
   return (
     <Card>
-      <div className={styles.noOffer}>
-        <svg className={styles.noOfferIcon} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-          <circle cx="24" cy="24" r="22" fill="var(--color-brand-soft)" />
-          <path
-            d="M14 22h20v12a2 2 0 0 1-2 2H16a2 2 0 0 1-2-2zM12 17h24v5H12zM24 17v19M24 17c-2-5-8-5-8-1.5S22 17 24 17zm0 0c2-5 8-5 8-1.5S26 17 24 17z"
-            fill="none"
-            stroke="var(--color-brand)"
-            strokeWidth="2.2"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <div>
-          <h2>{t('referral.none.title')}</h2>
-          <p>{t('referral.none.body')}</p>
+      <EmptyState
+        title={t('referral.none.title')}
+        action={
           <ButtonLink to="/" variant="secondary">
             {t('common.goHome')}
           </ButtonLink>
-        </div>
-      </div>
+        }
+      >
+        <p>{t('referral.none.body')}</p>
+      </EmptyState>
     </Card>
   );
 }

@@ -6,6 +6,8 @@ import { CopyButton, FeedbackText, useFeedback } from '../../components/CopyButt
 import { canShare, share } from '../../lib/clipboard.ts';
 import { useOperator } from '../../lib/operator.ts';
 import styles from './Referral.module.css';
+import { Share } from 'lucide';
+import { Icon } from '../../components/Icon.tsx';
 
 /** The member's code, large, with one tap to copy it and one to pass on an invitation. */
 export function ShareCode({ code, offerName }: { code: string | null; offerName: string }) {
@@ -71,18 +73,7 @@ function ShareInvitation({ code, title }: { code: string; title: string }) {
 }
 
 function ShareIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M12 15V4M7.5 8.5 12 4l4.5 4.5M6 12H5a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-6a1 1 0 0 0-1-1h-1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <Icon node={Share} size={18} />;
 }
 
 /** A member of a referral status whose code has not been issued yet. */

@@ -11,6 +11,8 @@ import {
   workoutsInMonth,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight } from 'lucide';
+import { Icon } from '../../components/Icon.tsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Card.tsx';
@@ -123,19 +125,9 @@ function MonthNavigation({
   );
 }
 
+/** Decorative: the button's name says which month. */
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.4"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <Icon node={direction === 'left' ? ChevronLeft : ChevronRight} size={22} strokeWidth={2.4} />;
 }
 
 /** The month's count and the year's so far, large; a navigation reads them out. */

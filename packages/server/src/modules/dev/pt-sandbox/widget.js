@@ -253,40 +253,40 @@
       buy: 'Osta',
       buyLabel: (name) => `Osta: ${name}`,
       confirmBuy: (name, price) =>
-        `Ostetaanko ${name} hintaan ${price}? Summa laskutetaan sinulta, ja lasku näkyy jäsenportaalissa.`,
+        `Ostetaanko ${name} hintaan ${price}? Lasku näkyy jäsenportaalin kohdassa Maksut.`,
       confirmBuyButton: 'Vahvista osto',
       back: 'Takaisin',
       bought: (sessions) => `Kiitos! ${sessions} on lisätty saldoosi. Lasku löytyy kohdasta Maksut.`,
       noPackages: 'Tarjolla ei ole tällä hetkellä paketteja.',
-      upcoming: 'Tulevat tapaamisesi',
-      noUpcoming: 'Sinulla ei ole varattuja tapaamisia.',
+      upcoming: 'Tulevat PT-tuntisi',
+      noUpcoming: 'Sinulla ei ole varattuja PT-tunteja.',
       withTrainer: (trainer) => `valmentajana ${trainer}`,
       cancellableUntil: (deadline) => `Maksuton peruutus ${deadline} asti.`,
       notCancellable: 'Ei voi enää perua (alle 24 tuntia alkuun).',
       cancelBooking: 'Peru varaus',
       cancelLabel: (when) => `Peru varaus: ${when}`,
-      confirmCancel: (when) => `Perutaanko tapaamisesi ${when}? Kerta palautetaan saldoosi.`,
+      confirmCancel: (when) => `Perutaanko PT-tuntisi ${when}? Kerta palautetaan saldoosi.`,
       confirmCancelButton: 'Kyllä, peru',
       keep: 'Pidä varaus',
       cancelled: 'Varaus on peruttu, ja kerta on palautettu saldoosi.',
-      bookHeading: 'Varaa tapaaminen',
-      needSessions: 'Osta ensin paketti kohdasta Tarjoukset, niin voit varata tapaamisen.',
+      bookHeading: 'Varaa PT-tunti',
+      needSessions: 'Osta ensin paketti kohdasta Tarjoukset, niin voit varata PT-tunnin.',
       trainer: 'Valmentaja',
       day: 'Päivä',
       times: 'Vapaat ajat',
       noTimes: 'Tällä valmentajalla ei ole vapaita aikoja seuraavien 14 päivän aikana.',
-      noTrainers: 'Kuntosalillasi ei ole tällä hetkellä valmentajia.',
+      noTrainers: 'Kotikeskuksessasi ei ole tällä hetkellä vapaita personal trainereita.',
       dateTime: (day, time) => `${day} klo ${time}`,
       focusLine: (focus) => `Erikoisala: ${focus}`,
       binding:
-        'Tapaamisen alkuun on alle 24 tuntia: varauksen jälkeen sitä ei voi enää perua, ja kerta vähennetään saldostasi, vaikka et pääsisi paikalle.',
+        'PT-tunnin alkuun on alle 24 tuntia: varauksen jälkeen sitä ei voi enää perua, ja kerta vähennetään saldostasi, vaikka et pääsisi paikalle.',
       timeLabel: (time, day) => `klo ${time}, ${day}`,
       confirmBook: (when, trainer) => `Varataanko ${when}, valmentajana ${trainer}?`,
-      confirmBookButton: 'Varaa tapaaminen',
+      confirmBookButton: 'Varaa PT-tunti',
       booked: (when, trainer) => `Varattu: ${when}, valmentajana ${trainer}.`,
       errors: {
         slot_taken: 'Joku ehti juuri varata tämän ajan. Valitse toinen aika.',
-        member_busy: 'Sinulla on jo tapaaminen tähän aikaan.',
+        member_busy: 'Sinulla on jo PT-tunti tähän aikaan.',
         no_sessions_left: 'Sinulla ei ole kertoja jäljellä. Osta ensin paketti.',
         slot_not_offered: 'Tätä aikaa ei voi enää varata. Valitse toinen aika.',
         cancellation_too_late: 'Tapaamisen alkuun on alle 24 tuntia, joten sitä ei voi enää perua.',
@@ -738,6 +738,12 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           day: 'numeric',
           month: 'long',
         });
+      /** French writes the first of a month "1er", as the portal does (domain/localeText.ts). */
+      const dayText = (date) =>
+        dayFormat()
+          .formatToParts(date)
+          .map((p) => (p.type === 'day' && p.value === '1' && /^fr/i.test(intlLocale) ? '1er' : p.value))
+          .join('');
       const timeFormat = () =>
         new Intl.DateTimeFormat(intlLocale, { timeZone: timezone, hour: '2-digit', minute: '2-digit' });
       const dayKey = (iso) =>
@@ -748,7 +754,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
           day: '2-digit',
         }).format(new Date(iso));
       /** Every instant of a booking in one style: weekday, day, month and time ("Thursday 26 November, 10:00"). */
-      const when = (iso) => t.dateTime(dayFormat().format(new Date(iso)), timeFormat().format(new Date(iso)));
+      const when = (iso) => t.dateTime(dayText(new Date(iso)), timeFormat().format(new Date(iso)));
       const trainerName = (tid) => trainers.find((x) => x.id === tid)?.name ?? '';
       const clearNotes = () => {
         upcomingNote = null;
@@ -886,11 +892,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
               },
               ...days.map((d) => {
                 const first = slots.find((s) => dayKey(s.starts_at) === d);
-                return h(
-                  'option',
-                  { value: d, selected: d === day },
-                  dayFormat().format(new Date(first.starts_at)),
-                );
+                return h('option', { value: d, selected: d === day }, dayText(new Date(first.starts_at)));
               }),
             )
           : null;
@@ -907,7 +909,7 @@ label, .label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
                 type: 'button',
                 className: selected ? '' : 'secondary',
                 'aria-pressed': selected ? 'true' : 'false',
-                'aria-label': t.timeLabel(label, dayFormat().format(new Date(s.starts_at))),
+                'aria-label': t.timeLabel(label, dayText(new Date(s.starts_at))),
                 onclick: () => {
                   pendingSlot = s.starts_at;
                   clearNotes();

@@ -1,15 +1,17 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { formatDateParts } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
 import { useOperator } from '../../../lib/operator.ts';
 import styles from './Declaration.module.css';
-import { CheckIcon } from '../../../components/CheckIcon.tsx';
+import { Check } from 'lucide';
+import { Icon } from '../../../components/Icon.tsx';
 
 /** A point in time with the zone's name (MEZ, CET…): a receipt states exactly when. */
 export function formatReceivedAt(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
+  return formatDateParts(date, locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -17,7 +19,7 @@ export function formatReceivedAt(iso: string, locale: string, timeZone: string):
     minute: '2-digit',
     timeZoneName: 'short',
     timeZone,
-  }).format(date);
+  });
 }
 
 export interface ReceiptRow {
@@ -56,7 +58,7 @@ export function Receipt({
       <p className={styles.sender}>{operator.name}</p>
       <div className={styles.receiptHead}>
         <span className={styles.check} aria-hidden="true">
-          <CheckIcon />
+          <Icon node={Check} strokeWidth={2.6} />
         </span>
         <Heading id={id} ref={heading} tabIndex={-1} className={styles.title}>
           {title}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/Field.tsx';
+import { Field, FieldError } from '../../../components/Field.tsx';
 import fieldStyles from '../../../components/Field.module.css';
 import { formatDate } from '../../../lib/format.ts';
 import type { Effective, Kind } from './declarationForm.ts';
@@ -81,14 +81,7 @@ function TextArea({
         aria-required="true"
         {...registration}
       />
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          <span aria-hidden="true" className={fieldStyles.errorIcon}>
-            !
-          </span>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );
 }

@@ -17,6 +17,8 @@ import { openCheckout } from './browser.ts';
 import { CardSummary } from './CardBlock.tsx';
 import styles from './Card.module.css';
 import { InvalidDetailsMessage, useCardUpdateAllowed } from './UpdateCardLink.tsx';
+import { Lock } from 'lucide';
+import { Icon } from '../../../components/Icon.tsx';
 
 const CANCELLED = '?cancelled=1';
 
@@ -24,10 +26,7 @@ function SecureNote() {
   const { t } = useTranslation();
   return (
     <p className={styles.secure}>
-      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-        <rect x="3.5" y="9" width="13" height="9" rx="2" fill="currentColor" />
-        <path d="M6.5 9V6.5a3.5 3.5 0 0 1 7 0V9" fill="none" stroke="currentColor" strokeWidth="2" />
-      </svg>
+      <Icon node={Lock} size={18} />
       <span>{t('payments.creditCard.secure')}</span>
     </p>
   );

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// `npm run screenshots`: the README's screenshots, taken from the running portal so they
+// stay current (PNG, reduced to a palette so they stay small). Builds what is out of date,
+// starts the portal as `npm start` does (fresh embedded database, fixed PORTAL_CLOCK, its
+// own port), and photographs login, home and membership of two operators on a phone
+// (390 × 844) and a desktop (1280 × 800) in Debian's Chromium (/usr/bin/chromium, or
+// CHROMIUM_PATH) into docs/screenshots/<operator>-<page>-<device>.png.
+// Options: SCREENSHOTS_PORT (8198), SCREENSHOTS_OUT (docs/screenshots), SCREENSHOTS_OPERATORS
+// ("de,no"), SCREENSHOTS_PAGES ("login,home,membership"; also freeze, payment, referral),
+// SCREENSHOTS_PERSONA (active), SCREENSHOTS_WIDTHS ("390,1280"), SCREENSHOTS_FULL=1 (the
+// whole page, for a design review), SCREENSHOTS_NO_BUILD=1 (use the web build that is there).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import sharp from 'sharp';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.SCREENSHOTS_PORT ?? 8198);
+const out = process.env.SCREENSHOTS_OUT ?? join(root, 'docs/screenshots');
+const operators = (process.env.SCREENSHOTS_OPERATORS ?? 'de,no').split(',');
+const pageNames = (process.env.SCREENSHOTS_PAGES ?? 'login,home,membership').split(',');
+const widths = (process.env.SCREENSHOTS_WIDTHS ?? '390,1280').split(',').map(Number);
+const fullPage = process.env.SCREENSHOTS_FULL === '1';
+const persona = process.env.SCREENSHOTS_PERSONA ?? 'active';
+const PAGES = {
+  login: { path: '/', signedIn: false },
+  home: { path: '/', signedIn: true },
+  membership: { path: '/membership', signedIn: true },
+  freeze: { path: '/membership/freeze', signedIn: true },
+  payment: { path: '/payment', signedIn: true },
+  referral: { path: '/referral', signedIn: true },
+};
+/** A phone is 844 px high, anything wider a 800 px high desktop window. */
+const viewport = (width) => ({ width, height: width < 600 ? 844 : 800, deviceScaleFactor: 1 });
+const device = (width) => (width === 390 ? 'phone' : width === 1280 ? 'desktop' : String(width));
+
+{
+  // What is out of date (the web app, the compiled server), as `npm start` would.
+  const only = process.env.SCREENSHOTS_NO_BUILD === '1' ? ['server'] : ['web', 'server'];
+  const build = spawnSync('node', ['scripts/build.mjs', ...only, '--if-outdated'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+mkdirSync(out, { recursive: true });
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-screenshots-'));
+const server = spawn('npm', ['run', '--silent', 'start', '-w', 'packages/server'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORTAL_CLOCK: '2026-11-22T09:00:00Z',
+  },
+  detached: true,
+});
+let browser;
+try {
+  await waitForServer();
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--hide-scrollbars'],
+  });
+  for (const operator of operators) {
+    const origin = `http://${operator}.localhost:${port}`;
+    const token = await signIn(operator);
+    for (const name of pageNames) {
+      const page = PAGES[name];
+      if (!page) throw new Error(`unknown page ${name} (known: ${Object.keys(PAGES).join(', ')})`);
+      for (const width of widths) {
+        const tab = await browser.newPage();
+        await tab.setViewport(viewport(width));
+        await tab.goto(`${origin}/api/health`);
+        await tab.evaluate(
+          (value) => {
+            localStorage.clear();
+            if (value) localStorage.setItem('portal.token', value);
+          },
+          page.signedIn ? token : null,
+        );
+        await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle0' });
+        await tab.evaluate(() => document.fonts.ready);
+        // Skeletons gone: the page shows what a member reads.
+        await tab
+          .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), { timeout: 10_000 })
+          .catch(() => {});
+        const file = join(out, `${operator}-${name}-${device(width)}.png`);
+        // A 256-colour palette: the README's pictures at a fifth of their size, text still crisp.
+        const shot = await tab.screenshot({ fullPage });
+        await sharp(shot).png({ palette: true, quality: 85, effort: 10, compressionLevel: 9 }).toFile(file);
+        console.log(file.replace(`${root}`, ''));
+        await tab.close();
+      }
+    }
+  }
+} finally {
+  await browser?.close();
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function signIn(operator) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `${persona}@${operator}.example`,
+      password: 'demo',
+      operator_id: operator,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${persona}@${operator}.example answered ${res.status}`);
+  return (await res.json()).token;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not answer within 2 minutes');
+}
