@@ -259,7 +259,8 @@ test.describe('no sideways scroll', () => {
       const wide = document.createElement('p');
       wide.textContent = 'Medlemskapsinformasjonsoversikten';
       wide.style.cssText = 'width: 400px; margin: 0';
-      document.querySelector('main')?.append(wide);
+      // Into body: the page's own containers may clip what overflows them.
+      document.body.append(wide);
     });
     const result = await measure(page);
     expect(result.scrollWidth).toBeGreaterThan(320);
