@@ -32,8 +32,9 @@ test.describe('club, consents, password and data', () => {
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'max_frozen');
     await page.goto(`${origin('de')}/membership`);
-    const club = page.getByRole('region', { name: 'Home club' });
-    await expect(club).toContainText('Stride Berlin Mitte');
+    // The home club is a row of the personal information, its change the row's action.
+    const club = page.getByRole('region', { name: 'Personal information' });
+    await expect(club).toContainText('Home clubStride Berlin Mitte');
     await club.getByRole('link', { name: 'Change club' }).click();
     await expect(page).toHaveURL(/\/membership\/club$/);
 
@@ -52,7 +53,9 @@ test.describe('club, consents, password and data', () => {
     await expect(page.getByRole('heading', { name: 'Your home club has changed' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Back to membership' }).click();
-    await expect(page.getByRole('region', { name: 'Home club' })).toContainText('Stride Hamburg Altona');
+    await expect(page.getByRole('region', { name: 'Personal information' })).toContainText(
+      'Home clubStride Hamburg Altona',
+    );
   });
 
   test('a presale member cannot reach the club change', async ({ page }) => {
@@ -69,7 +72,7 @@ test.describe('club, consents, password and data', () => {
   }) => {
     await signInNative(page, 'at', 'max_frozen', de);
     await page.goto(`${origin('at')}/membership`);
-    const overview = page.getByRole('region', { name: de.membership.consents.title });
+    const overview = page.getByRole('region', { name: de.membership.profile.title });
     await expect(overview).toContainText(de.consents.overview.never);
     await overview.getByRole('link', { name: de.membership.consents.edit }).click();
 
@@ -87,7 +90,7 @@ test.describe('club, consents, password and data', () => {
     await page.getByRole('button', { name: de.consents.withdraw }).click();
     await expect(page.getByRole('heading', { name: de.consents.success.withdrawn.title })).toBeVisible();
     await page.getByRole('link', { name: de.actions.backToMembership }).click();
-    const after = page.getByRole('region', { name: de.membership.consents.title });
+    const after = page.getByRole('region', { name: de.membership.profile.title });
     await expect(after).toContainText(de.common.no);
     await expect(after).toContainText('22. November 2026 um 10:00');
 

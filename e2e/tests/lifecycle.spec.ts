@@ -215,7 +215,7 @@ test.describe('membership lifecycle', () => {
       textOf(en, 'status.cancelled_in_presale', { date: '22 November 2026' }),
     );
     await openMembership(page, 'no');
-    const details = page.getByRole('region', { name: 'Details' });
+    const details = page.getByRole('region', { name: 'Contract' });
     await expect(details).toContainText(
       textOf(en, 'membership.details.neverStarted', { date: '1 January 2027' }),
     );

@@ -1,6 +1,6 @@
 import type { Membership } from '@portal/contract';
 import { hasPaymentAlert } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { useLocale } from './i18n.ts';
 
@@ -20,11 +20,24 @@ export const queryKeys = {
 
 export function useMembership() {
   const locale = useLocale();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.membership(locale),
     queryFn: ({ signal }) => api('membership', { query: { locale }, signal }),
-    placeholderData: keepPreviousData,
+    // While a language change loads the membership again, every screen keeps showing the one
+    // it has, also a screen opened meanwhile (keepPreviousData alone covers only screens that
+    // were already open: a page opened then would find no membership and fail).
+    placeholderData: (previous) => keepPreviousData(previous) ?? membershipInAnyLocale(queryClient),
   });
+}
+
+/** The membership as loaded in any locale (the cache holds one per language used). */
+function membershipInAnyLocale(queryClient: QueryClient): Membership | undefined {
+  const cached = queryClient.getQueriesData<Membership>({
+    queryKey: queryKeys.membershipAll,
+    predicate: (query) => query.queryKey.length === 2,
+  });
+  return cached.find(([, data]) => data !== undefined)?.[1];
 }
 
 /** The membership inside the shell, which renders its pages only once it is loaded. */

@@ -131,7 +131,8 @@ export function Shell() {
         <main id="main" className={styles.main}>
           {membership.data ? (
             <>
-              <StatusBar membership={membership.data} />
+              {/* The membership overview shows the status as its hero: said once, not twice. */}
+              {pathname !== '/membership' && <StatusBar membership={membership.data} />}
               <Breadcrumb />
               {/* A page's chunk loading: the shell stays, the page's place shows the wait. */}
               <Suspense fallback={<Loading label={t('common.loading')} />}>

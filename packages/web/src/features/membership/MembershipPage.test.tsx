@@ -3,9 +3,10 @@ import { getOperator } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
-import { membershipFixture } from '../../test/fixtures.ts';
+import { invoiceFixture, membershipFixture } from '../../test/fixtures.ts';
+import { queryKeys } from '../../lib/membership.ts';
 import { renderMemberPage } from '../../test/memberPage.tsx';
-import { setupI18n } from '../../test/render.tsx';
+import { setupI18n, testQueryClient } from '../../test/render.tsx';
 import { MembershipPage } from './MembershipPage.tsx';
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ function renderOverview(
   status: MembershipStatus,
   operator: OperatorId = 'de',
   extra: Parameters<typeof membershipFixture>[0] = {},
+  invoices: unknown[] = [],
 ) {
   return renderMemberPage(<MembershipPage />, {
     path: '/membership',
@@ -32,16 +34,52 @@ function renderOverview(
       activates_on: status === 'in_freeze' ? '2026-05-01' : null,
       ...extra,
     }),
+    // The payment alert reads the invoices; given up front, nothing loads after the test.
+    queryClient: withInvoices(invoices),
   });
 }
 
-const statusCard = () => screen.getByRole('region', { name: 'Status' });
+function withInvoices(invoices: unknown[]) {
+  const client = testQueryClient();
+  client.setQueryData(queryKeys.invoices, invoices);
+  return client;
+}
+
+const statusCard = () => screen.getByRole('region', { name: 'Membership status' });
+
+describe('membership overview: the status hero', () => {
+  it('names the status in a badge, explains it once, and says whose membership it is', () => {
+    renderOverview('active');
+    const hero = statusCard();
+    expect(within(hero).getByText('Active', { exact: true })).toBeInTheDocument();
+    expect(within(hero).getByText('Active since 1 March 2025')).toBeInTheDocument();
+    expect(hero).toHaveTextContent('Anna Schmidt');
+    expect(hero).toHaveTextContent('Membership no. 100234');
+    expect(screen.getAllByText('Active since 1 March 2025')).toHaveLength(1);
+  });
+
+  it('puts an unpaid invoice first: settle it, with the status action beside it', async () => {
+    renderOverview('active', 'de', {}, [
+      invoiceFixture({ status: 'declined', period: { from: '2026-10-01', to: '2026-10-31' } }),
+    ]);
+    const pay = await within(statusCard()).findByRole('link', { name: 'Settle outstanding payment' });
+    expect(pay).toHaveAttribute('href', '/payment');
+    const links = within(statusCard()).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Settle outstanding payment', 'Freeze membership']);
+  });
+
+  it('offers no payment action when every invoice is paid', async () => {
+    renderOverview('active', 'de', {}, [invoiceFixture({ status: 'charged' })]);
+    await screen.findByRole('link', { name: 'Freeze membership' });
+    expect(screen.queryByRole('link', { name: 'Settle outstanding payment' })).toBeNull();
+  });
+});
 
 describe('membership overview: status action (spec section 2)', () => {
   it('active → Freeze membership', () => {
     renderOverview('active');
     expect(within(statusCard()).getByText('Active since 1 March 2025')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Freeze membership' })).toHaveAttribute(
+    expect(within(statusCard()).getByRole('link', { name: 'Freeze membership' })).toHaveAttribute(
       'href',
       '/membership/freeze',
     );
@@ -132,7 +170,7 @@ describe('membership overview: cancel link per operator', () => {
 });
 
 describe('membership overview: sections', () => {
-  it('shows the access section the app composes in, with its links in the footer', () => {
+  it('shows the access section the app composes in, with its links as row actions', () => {
     renderMemberPage(
       <MembershipPage access={{ state: <p>Chip state stand-in</p>, links: <a href="/x">Chip link</a> }} />,
       { path: '/membership', membership: membershipFixture() },
@@ -142,35 +180,46 @@ describe('membership overview: sections', () => {
     expect(within(access).getByRole('link', { name: 'Chip link' })).toBeInTheDocument();
   });
 
-  it('shows club, personal information, consents, product, terms and details', () => {
+  it('groups product, price, terms, dates and number under Contract', () => {
     renderOverview('active', 'de');
-    const club = screen.getByRole('region', { name: 'Home club' });
-    expect(club).toHaveTextContent('Berlin Mitte');
-    expect(within(club).getByRole('link', { name: 'Change club' })).toBeInTheDocument();
+    const contract = screen.getByRole('region', { name: 'Contract' });
+    expect(contract).toHaveTextContent('ProductStride Flex');
+    expect(contract).toHaveTextContent('Monthly fee€29.90');
+    expect(contract).toHaveTextContent('Minimum term12 months');
+    expect(contract).toHaveTextContent('Notice periodOne month to the end of a month');
+    expect(contract).toHaveTextContent('FreezeUp to 3 months per calendar year');
+    expect(contract).toHaveTextContent('Signup fee if you rejoin later€49.00');
+    expect(contract).toHaveTextContent('Start date1 March 2025');
+    expect(contract).toHaveTextContent('End dateOpen-ended');
+    expect(contract).toHaveTextContent('Membership number100234');
+    expect(within(contract).getByRole('link', { name: 'Cancel contracts here' })).toHaveAttribute(
+      'href',
+      '/membership/cancellation',
+    );
+  });
+
+  it('groups name, contact, club and consent under personal information, each change a row action', () => {
+    renderOverview('active', 'de');
     const profile = screen.getByRole('region', { name: 'Personal information' });
-    expect(profile).toHaveTextContent('Anna Schmidt');
-    expect(profile).toHaveTextContent('anna@example.com');
+    expect(profile).toHaveTextContent('NameAnna Schmidt');
+    expect(profile).toHaveTextContent('E-mailanna@example.com');
+    expect(profile).toHaveTextContent('Mobile+49 1512345678');
     expect(profile).toHaveTextContent('Hauptstr. 1');
     expect(profile).toHaveTextContent('10115 Berlin');
-    expect(profile).toHaveTextContent('+49 1512345678');
+    expect(profile).toHaveTextContent('Home clubBerlin Mitte');
+    expect(within(profile).getByRole('link', { name: 'Change club' })).toHaveAttribute(
+      'href',
+      '/membership/club',
+    );
+    expect(profile).toHaveTextContent('Offers and news by e-mailNo');
+    expect(within(profile).getByRole('link', { name: 'Change consents' })).toHaveAttribute(
+      'href',
+      '/membership/consents',
+    );
     expect(within(profile).getByRole('link', { name: 'Edit personal information' })).toHaveAttribute(
       'href',
       '/membership/profile',
     );
-    const consents = screen.getByRole('region', { name: 'Consents' });
-    expect(consents).toHaveTextContent('Offers and news by e-mailNo');
-    expect(within(consents).getByRole('link')).toHaveAttribute('href', '/membership/consents');
-    const product = screen.getByRole('region', { name: 'Product' });
-    expect(product).toHaveTextContent('Stride Flex');
-    expect(product).toHaveTextContent('€29.90');
-    expect(product).toHaveTextContent('12 months');
-    const terms = screen.getByRole('region', { name: 'Terms' });
-    expect(terms).toHaveTextContent('One month to the end of a month');
-    expect(terms).toHaveTextContent('€49.00');
-    const details = screen.getByRole('region', { name: 'Details' });
-    expect(details).toHaveTextContent('100234');
-    expect(details).toHaveTextContent('1 March 2025');
-    expect(details).toHaveTextContent('Open-ended');
   });
 
   it('says a presale membership cancelled before its begin date never started', () => {
@@ -178,17 +227,17 @@ describe('membership overview: sections', () => {
     expect(within(statusCard()).getByText(/never started/)).toHaveTextContent(
       'Cancelled during presale on 22 November 2026 — the membership never started',
     );
-    const details = screen.getByRole('region', { name: 'Details' });
-    expect(details).toHaveTextContent('Start dateNever started (planned for 1 January 2027)');
-    expect(details).toHaveTextContent('Cancelled on22 November 2026');
-    expect(details).not.toHaveTextContent('End date');
+    const contract = screen.getByRole('region', { name: 'Contract' });
+    expect(contract).toHaveTextContent('Start dateNever started (planned for 1 January 2027)');
+    expect(contract).toHaveTextContent('Cancelled on22 November 2026');
+    expect(contract).not.toHaveTextContent('End date');
   });
 
   it('keeps start and end dates for a membership that ran', () => {
     renderOverview('cancelled', 'de', { end_date: '2026-10-31' });
-    const details = screen.getByRole('region', { name: 'Details' });
-    expect(details).toHaveTextContent('Start date1 March 2025');
-    expect(details).toHaveTextContent('End date31 October 2026');
+    const contract = screen.getByRole('region', { name: 'Contract' });
+    expect(contract).toHaveTextContent('Start date1 March 2025');
+    expect(contract).toHaveTextContent('End date31 October 2026');
   });
 
   it.each(['presale', 'cancelled', 'cancelled_in_trial', 'stopped'] as const)(
@@ -200,18 +249,58 @@ describe('membership overview: sections', () => {
   );
 });
 
+describe('membership overview: an ended membership', () => {
+  it.each([
+    ['de', 'cancelled', '€49.00'],
+    ['ch', 'stopped', 'CHF 69.00'],
+  ] as const)('%s %s: offers rejoining with the signup fee on return', (operator, status, fee) => {
+    renderOverview(status, operator, { end_date: '2026-10-31' });
+    const rejoin = screen.getByRole('region', { name: 'Want to train with us again?' });
+    expect(rejoin).toHaveTextContent(/with a signup fee of/);
+    expect(rejoin).toHaveTextContent(fee);
+    expect(within(rejoin).getByRole('link', { name: 'Contact us to rejoin' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  it.each(['at', 'no', 'fi'] as const)('%s: offers rejoining, with no fee to mention', (operator) => {
+    renderOverview('cancelled', operator, { end_date: '2026-10-31' });
+    const rejoin = screen.getByRole('region', { name: 'Want to train with us again?' });
+    expect(rejoin).not.toHaveTextContent(/fee/);
+  });
+
+  it('drops the terms that no longer apply', () => {
+    renderOverview('cancelled', 'de', { end_date: '2026-10-31' });
+    const contract = screen.getByRole('region', { name: 'Contract' });
+    expect(contract).not.toHaveTextContent('Notice period');
+    expect(contract).not.toHaveTextContent('Minimum term');
+    expect(contract).not.toHaveTextContent('Up to 3 months per calendar year');
+    expect(contract).not.toHaveTextContent('Signup fee');
+    expect(contract).toHaveTextContent('Stride Flex');
+  });
+
+  it.each(['active', 'in_cancellation', 'in_freeze', 'in_trial', 'presale'] as const)(
+    '%s: no rejoining offer while the membership runs',
+    (status) => {
+      renderOverview(status, 'de');
+      expect(screen.queryByRole('region', { name: 'Want to train with us again?' })).toBeNull();
+    },
+  );
+});
+
 describe('membership overview: consents and account (issue 6)', () => {
   it('shows when the marketing consent last changed, or that it never did', () => {
     renderOverview('active', 'de', { gdpr_opt_in: true, gdpr_updated_at: '2026-11-22T10:00:00Z' });
-    const consents = screen.getByRole('region', { name: 'Consents' });
-    expect(consents).toHaveTextContent('Offers and news by e-mailYes');
-    expect(consents).toHaveTextContent('Last changed22 November 2026 at 11:00');
+    const profile = screen.getByRole('region', { name: 'Personal information' });
+    expect(profile).toHaveTextContent('Offers and news by e-mailYes');
+    expect(profile).toHaveTextContent('Last changed: 22 November 2026 at 11:00');
   });
 
   it('says the consent is unchanged since joining when it never changed', () => {
     renderOverview('cancelled', 'de');
-    expect(screen.getByRole('region', { name: 'Consents' })).toHaveTextContent(
-      'Last changedNot changed since you joined',
+    expect(screen.getByRole('region', { name: 'Personal information' })).toHaveTextContent(
+      'Last changed: Not changed since you joined',
     );
   });
 

@@ -68,12 +68,12 @@ describe('the withdrawal button on the overview', () => {
     expect(screen.queryByRole('link', { name: 'Withdraw from contract' })).toBeNull();
   });
 
-  it('sits in the status card of the overview', () => {
+  it('sits in the status hero of the overview', () => {
     renderMemberPage(<MembershipPage withdrawal={<WithdrawalLink />} />, {
       path: '/overview',
       membership: newSignup(),
     });
-    const status = screen.getByRole('region', { name: 'Status' });
+    const status = screen.getByRole('region', { name: 'Membership status' });
     expect(within(status).getByRole('link', { name: 'Withdraw from contract' })).toBeInTheDocument();
   });
 
