@@ -8,13 +8,13 @@
 // LIGHTHOUSE_OPERATOR (de), LIGHTHOUSE_PERSONA (active), LIGHTHOUSE_RUNS (1; the median is kept),
 // LIGHTHOUSE_REPORTS (a folder for each run's full JSON report), LIGHTHOUSE_PAGES (e.g.
 // "home,payment").
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startDemoPortal } from './demo-portal.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 8197);
@@ -41,23 +41,10 @@ const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'packages/web'
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-const server = spawn('npm', ['run', '--silent', 'start', '-w', 'packages/server'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORTAL_CLOCK: '2026-11-22T09:00:00Z',
-  },
-  detached: true,
-});
+const portal = await startDemoPortal({ port, name: 'lighthouse' });
 let chrome;
 try {
-  await waitForServer();
-  const token = await signIn();
+  const token = await portal.signIn(persona, operator);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -101,10 +88,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-  rmSync(dataDir, { recursive: true, force: true });
+  portal.stop();
 }
 
 function summary(lhr) {
@@ -129,29 +113,4 @@ async function setSession(browser, token) {
     if (value) localStorage.setItem('portal.token', value);
   }, token);
   await tab.close();
-}
-
-async function signIn() {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `${persona}@${operator}.example`,
-      password: 'demo',
-      operator_id: operator,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${persona}@${operator}.example answered ${res.status}`);
-  return (await res.json()).token;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer within 2 minutes');
 }

@@ -9,12 +9,12 @@
 // ("de,no"), SCREENSHOTS_PAGES ("login,home,membership"; also freeze, payment, referral),
 // SCREENSHOTS_PERSONA (active), SCREENSHOTS_WIDTHS ("390,1280"), SCREENSHOTS_FULL=1 (the
 // whole page, for a design review), SCREENSHOTS_NO_BUILD=1 (use the web build that is there).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import sharp from 'sharp';
+import { startDemoPortal } from './demo-portal.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.SCREENSHOTS_PORT ?? 8198);
@@ -50,29 +50,16 @@ const device = (width) => (width === 390 ? 'phone' : width === 1280 ? 'desktop' 
 }
 
 mkdirSync(out, { recursive: true });
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-screenshots-'));
-const server = spawn('npm', ['run', '--silent', 'start', '-w', 'packages/server'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORTAL_CLOCK: '2026-11-22T09:00:00Z',
-  },
-  detached: true,
-});
+const portal = await startDemoPortal({ port, name: 'screenshots' });
 let browser;
 try {
-  await waitForServer();
   browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--hide-scrollbars'],
   });
   for (const operator of operators) {
     const origin = `http://${operator}.localhost:${port}`;
-    const token = await signIn(operator);
+    const token = await portal.signIn(persona, operator);
     for (const name of pageNames) {
       const page = PAGES[name];
       if (!page) throw new Error(`unknown page ${name} (known: ${Object.keys(PAGES).join(', ')})`);
@@ -106,33 +93,5 @@ try {
   }
 } finally {
   await browser?.close();
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function signIn(operator) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `${persona}@${operator}.example`,
-      password: 'demo',
-      operator_id: operator,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${persona}@${operator}.example answered ${res.status}`);
-  return (await res.json()).token;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not answer within 2 minutes');
+  portal.stop();
 }

@@ -42,6 +42,9 @@ test.describe('design system', () => {
     for (const operator of ['de', 'at', 'ch', 'no', 'fi']) {
       await page.goto(`${origin(operator)}/`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Tab only once the page has settled: a login that is still loading its catalogue moves
+      // focus to its heading when it renders again (AuthCard), which no key press reached.
+      await page.waitForLoadState('networkidle');
       const seen = new Set<string>();
       // Skip link, language select, username, password, sign-in button, the links …
       for (let i = 0; i < 6; i++) {
