@@ -5,14 +5,11 @@
 // each figure is the median of its rounds. A measurement, not a test: it fails only when a
 // request does not answer 200. docs/performance.md says how to read the ratio on 2 cores.
 import { cpus, loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { median, measure, settings } from './bench-load.mjs';
 import { buildAll } from './builds.mjs';
 import { ensureDatabase, hasNginx, hasPostgres, NGINX, startInstance, startProxy } from './cluster-lib.mjs';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const { seconds, rounds, warmup, connections } = settings;
 const BASE = 8144;
 
 export async function benchCluster() {
@@ -83,11 +80,6 @@ export async function benchCluster() {
         runs[i].push(await measure(name, `${url}/api/v2/membership`, headers));
       }
     }
-    const median = (values) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-    };
     const rows = targets.map(([name], i) => ({
       name,
       rps: median(runs[i].map((r) => r.rps)),
@@ -106,24 +98,4 @@ export async function benchCluster() {
     await Promise.all(proxies.map((p) => p.stop()));
     await Promise.all(instances.map((i) => i.stop('SIGTERM')));
   }
-}
-
-function load(url, headers, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-async function measure(name, url, headers) {
-  if (warmup > 0) await load(url, headers, warmup);
-  const result = await load(url, headers, seconds);
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0 || result.requests.total === 0) {
-    throw new Error(
-      `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  return { rps: result.requests.average, p99: result.latency.p99 };
 }

@@ -11,7 +11,7 @@
 // `npm run bench -- --cluster` measures through nginx instead (scripts/bench-cluster.mjs).
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { median, measure, settings } from './bench-load.mjs';
 
 if (process.argv.includes('--cluster')) {
   const { benchCluster } = await import('./bench-cluster.mjs');
@@ -20,10 +20,7 @@ if (process.argv.includes('--cluster')) {
 }
 
 const root = new URL('..', import.meta.url).pathname;
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const { seconds, rounds, warmup, connections } = settings;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bench/serve.ts'], {
   cwd: root,
@@ -36,32 +33,6 @@ const ready = await new Promise((resolve, reject) => {
   child.on('message', (message) => message?.ready && resolve(message.ready));
   child.on('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
 });
-
-function load(url, headers, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-async function measure(name, url, headers = {}) {
-  if (warmup > 0) await load(url, headers, warmup);
-  const result = await load(url, headers, seconds);
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0 || result.requests.total === 0) {
-    throw new Error(
-      `${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  return { name, rps: result.requests.average, p99: result.latency.p99, total: result.requests.total };
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 const [load1] = loadavg();
 console.log(
