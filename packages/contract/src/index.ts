@@ -17,4 +17,5 @@ export * from './schemas/profile.ts';
 export * from './schemas/referral.ts';
 export * from './schemas/workouts.ts';
 export * from './errors.ts';
+export * from './api-error.ts';
 export * from './endpoints.ts';

@@ -1,4 +1,4 @@
-import type { Language, Locale } from '@portal/contract';
+import type { ErrorBody, Language, Locale } from '@portal/contract';
 
 /** The catalogue a locale uses: `de-AT` reads `de`, `nb-NO` reads `nb`. */
 export function languageOf(locale: Locale | string): Language {
@@ -36,4 +36,20 @@ export function spellFor(locale: Locale | string, text: string): string {
  */
 export function spellForOperator(operator: { readonly locales: readonly string[] }, text: string): string {
   return operator.locales.some(writesSwissSpelling) ? swissSpelling(text) : text;
+}
+
+/**
+ * An error body's messages in the operator's spelling: one place for every area's texts
+ * (the server's error handler and the demo mode's handlers).
+ */
+export function spellErrorBody(
+  operator: { readonly locales: readonly string[] },
+  body: ErrorBody,
+): ErrorBody {
+  return {
+    ...body,
+    errors: body.errors.map((item) =>
+      item.message === undefined ? item : { ...item, message: spellForOperator(operator, item.message) },
+    ),
+  };
 }

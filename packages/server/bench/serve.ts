@@ -14,7 +14,7 @@ import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
-import { DEMO_PASSWORD, demoUsername } from '../src/db/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername } from '@portal/demo';
 
 const send = (message: unknown) => process.send?.(message);
 

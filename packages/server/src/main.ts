@@ -4,7 +4,7 @@ import { clockFromConfig } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
-import { DEMO_PASSWORD, demoUsername, PERSONAS } from './db/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
 import { createLifecycle } from './http/lifecycle.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';

@@ -3,7 +3,7 @@ import { operatorIds } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema.ts';
-import { PERSONA_STATUS, PERSONAS } from '../src/db/seed-data.ts';
+import { PERSONA_STATUS, PERSONAS } from '@portal/demo';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 describe.each(databases())('membership read model on %s', (kind) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { mutableClock } from '../src/clock.ts';
 import { events, members, phoneVerifications } from '../src/db/schema.ts';
-import type { Persona } from '../src/db/seed-data.ts';
+import type { Persona } from '@portal/demo';
 import { refusalMessage } from '../src/modules/profile/messages.ts';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 

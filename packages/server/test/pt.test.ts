@@ -7,7 +7,7 @@ import { loadPtSettings } from '../src/adapters/pt/config.ts';
 import { type PtTokenClaims, signPtToken } from '../src/adapters/pt/token.ts';
 import { buildApp } from '../src/app.ts';
 import { events, members, memberships, ptBookings, ptPurchases } from '../src/db/schema.ts';
-import { operatorSeeds, type Persona } from '../src/db/seed-data.ts';
+import { operatorSeeds, type Persona } from '@portal/demo';
 import { ptRows } from '../src/db/seed-pt.ts';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 

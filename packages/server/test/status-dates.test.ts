@@ -9,7 +9,7 @@ import {
   todayIn,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA_STATUS, PERSONAS } from '../src/db/seed-data.ts';
+import { PERSONA_STATUS, PERSONAS } from '@portal/demo';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 /** Freeze months of a calendar year, counting each month a freeze touches. */

@@ -15,7 +15,7 @@ import {
 import { and, eq, gt } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { articles, highlights, locations } from './schema.ts';
-import { operatorSeeds, productPresentation } from './seed-data.ts';
+import { operatorSeeds, productPresentation } from '@portal/demo';
 
 /*
  * Home's demo content (docs/home-content.md): for every operator and each language of its

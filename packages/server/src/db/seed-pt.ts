@@ -15,7 +15,7 @@ import { type Clock, fixedClock } from '../clock.ts';
 import { createPtSandbox } from '../modules/dev/pt-sandbox/service.ts';
 import type { Db, Tx } from './client.ts';
 import * as t from './schema.ts';
-import { demoUsername, operatorSeeds } from './seed-data.ts';
+import { demoUsername, operatorSeeds } from '@portal/demo';
 
 type Localized = t.Localized<string>;
 type Focus = 'strength' | 'endurance' | 'mobility' | 'weight' | 'functional';

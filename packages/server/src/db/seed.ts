@@ -34,7 +34,7 @@ import {
   PERSONAS,
   type Persona,
   productPresentation,
-} from './seed-data.ts';
+} from '@portal/demo';
 import * as t from './schema.ts';
 import { seedPt } from './seed-pt.ts';
 

@@ -1,73 +1,12 @@
-import type { ErrorBody, ErrorItem } from '@portal/contract';
-import { PASSWORD_CHECK_FAILED } from '@portal/contract';
-
-/**
- * An answer the API gives on purpose: a 4xx with the error body of operators.md. Services
- * throw these; the error handler sends them unchanged.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody;
-  readonly headers: Record<string, string>;
-
-  constructor(
-    status: number,
-    errors: ErrorItem[],
-    options: { reason?: string; headers?: Record<string, string> } = {},
-  ) {
-    super(errors[0]?.message ?? errors[0]?.type ?? `HTTP ${status}`);
-    this.status = status;
-    this.body = { status, ...(options.reason ? { reason: options.reason } : {}), errors };
-    this.headers = options.headers ?? {};
-  }
-}
-
-export const invalidRequest = (field: string, message: string) =>
-  new ApiError(400, [{ type: 'invalid_request', message, context: { field } }]);
-
-export const unauthorized = (message = 'Sign in to continue.') =>
-  new ApiError(401, [{ type: 'unauthorized', message }]);
-
-/** Unknown user and wrong password get this very answer, so neither can be told apart. */
-export const passwordCheckFailed = () =>
-  new ApiError(401, [{ type: 'unauthorized', message: 'Wrong username and/or password.' }], {
-    reason: PASSWORD_CHECK_FAILED,
-  });
-
-export const notFound = (message = 'Not found.') => new ApiError(404, [{ type: 'not_found', message }]);
-
-export const rateLimited = (retryAfterSeconds: number) => {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ApiError(
-    429,
-    [
-      {
-        type: 'rate_limited',
-        message: 'Too many attempts. Try again later.',
-        context: { retry_after: seconds },
-      },
-    ],
-    { headers: { 'retry-after': String(seconds) } },
-  );
-};
-
-/** Seconds a client waits before trying again while the database is not there. */
-export const UNAVAILABLE_RETRY_SECONDS = 5;
-
-/** 503: the database is not there right now (restarting, stopped); the answer says when to retry. */
-export const serviceUnavailable = () =>
-  new ApiError(
-    503,
-    [
-      {
-        type: 'service_unavailable',
-        message: 'The service is briefly unavailable. Please try again in a moment.',
-        context: { retry_after: UNAVAILABLE_RETRY_SECONDS },
-      },
-    ],
-    { headers: { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) } },
-  );
-
-/** 422: a business rule refused the request (spec section 8 types, or another rule type). */
-export const ruleViolation = (type: string, message: string, context?: Record<string, unknown>) =>
-  new ApiError(422, [{ type, message, ...(context ? { context } : {}) }]);
+// The API's deliberate answers live in the contract, shared with the demo mode's handlers.
+export {
+  ApiError,
+  invalidRequest,
+  notFound,
+  passwordCheckFailed,
+  rateLimited,
+  ruleViolation,
+  serviceUnavailable,
+  UNAVAILABLE_RETRY_SECONDS,
+  unauthorized,
+} from '@portal/contract';

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorBody, ErrorItem, OperatorId } from '@portal/contract';
-import { getOperator, spellForOperator } from '@portal/domain';
+import { type ErrorBody, type ErrorItem, invalidInputItems, type OperatorId } from '@portal/contract';
+import { getOperator, spellErrorBody } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -14,51 +14,25 @@ const CONTEXT_NAMES: Record<string, string> = {
   headers: 'headers',
 };
 
-function fieldName(context: string, path: string): string {
-  const segments = path.split('/').filter(Boolean);
-  return [context, ...segments].join('.');
-}
-
-/** Zod issues as error items, one per field (unknown keys: one per key). */
+/** fastify-type-provider-zod's issues back in zod's shape, for the contract's item builder. */
 function validationItems(
   context: string,
   issues: { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> }[],
 ): ErrorItem[] {
-  const items: ErrorItem[] = [];
-  for (const issue of issues) {
-    const base = fieldName(context, issue.instancePath);
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      for (const key of issue.params.keys) {
-        items.push({
-          type: 'invalid_request',
-          message: 'Unknown field.',
-          context: { field: `${base}.${String(key)}` },
-        });
-      }
-      continue;
-    }
-    items.push({
-      type: 'invalid_request',
-      message: issue.message ?? 'Invalid value.',
-      context: { field: base },
-    });
-  }
-  return items.slice(0, 20);
+  return invalidInputItems(
+    context,
+    issues.map((issue) => ({
+      code: issue.keyword,
+      path: issue.instancePath.split('/').filter(Boolean),
+      message: issue.message,
+      keys: Array.isArray(issue.params.keys) ? issue.params.keys.map(String) : undefined,
+    })),
+  );
 }
 
-/**
- * A refusal's messages in the signed-in member's operator's spelling (de-CH writes "ss"
- * for "ß", domain locale.ts): one place for every area's texts.
- */
+/** A refusal's messages in the signed-in member's operator's spelling (de-CH writes "ss"). */
 function spelled(body: ErrorBody, operatorId: OperatorId | undefined): ErrorBody {
-  if (!operatorId) return body;
-  const operator = getOperator(operatorId);
-  return {
-    ...body,
-    errors: body.errors.map((item) =>
-      item.message === undefined ? item : { ...item, message: spellForOperator(operator, item.message) },
-    ),
-  };
+  return operatorId ? spellErrorBody(getOperator(operatorId), body) : body;
 }
 
 function send(reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {

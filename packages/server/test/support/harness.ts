@@ -13,7 +13,7 @@ import { type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts
 import * as schema from '../../src/db/schema.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
-import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/db/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DoorKeySettings } from '../../config.ts';
 import { ApiError, unauthorized } from '../../http/errors.ts';
-import { operatorSeeds } from '../../db/seed-data.ts';
+import { operatorSeeds } from '@portal/demo';
 
 /** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */
 export const hashDoorKey = (key: string) => createHash('sha256').update(key).digest('hex');

@@ -1,5 +1,5 @@
 import type { MembershipStatus, OperatorId, WeeklyHours } from '@portal/contract';
-import type { Localized, PostalAddress } from './schema.ts';
+import type { Localized, PostalAddress } from '../../../server/src/db/schema.ts';
 
 /** The demo personas of operators.md; each one's derived status is the value here. */
 export const PERSONA_STATUS = {

@@ -1,0 +1,7 @@
+import type { Handlers } from '../handler.ts';
+
+/**
+ * Every contract call's demo handler, one file per area as on the server
+ * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
+ */
+export const handlers: Partial<Handlers> = {};

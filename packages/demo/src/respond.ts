@@ -1,0 +1,114 @@
+import {
+  ApiError,
+  type Endpoint,
+  type EndpointName,
+  type ErrorBody,
+  endpoints,
+  invalidInputItems,
+  invalidRequest,
+  unauthorized,
+} from '@portal/contract';
+import { getOperator, spellErrorBody } from '@portal/domain';
+import type { z } from 'zod';
+import type { DemoAuth, Handler, HandlerContext } from './handler.ts';
+import { handlers } from './handlers/index.ts';
+import type { DemoStore } from './store.ts';
+
+/** An answer as the server would send it: status, body (JSON or none) and headers. */
+export interface DemoAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,512}) *$/i;
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}): DemoAnswer => ({
+  status,
+  body,
+  headers,
+});
+
+function errorAnswer(
+  body: ErrorBody,
+  auth: DemoAuth | null,
+  headers: Record<string, string> = {},
+): DemoAnswer {
+  return answer(body.status, auth ? spellErrorBody(getOperator(auth.operatorId), body) : body, headers);
+}
+
+/** The query as the server's parser reads it: a repeated key becomes an array. */
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const seen = out[key];
+    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+function check(schema: z.ZodType | undefined, value: unknown, context: string): unknown {
+  if (!schema) return value;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ApiError(
+    400,
+    invalidInputItems(
+      context,
+      parsed.error.issues.map((issue) => ({
+        code: issue.code,
+        path: issue.path,
+        message: issue.message,
+        keys: 'keys' in issue ? (issue.keys as string[]) : undefined,
+      })),
+    ),
+  );
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidRequest('body', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * Answers one contract call in the browser as the server does: the input is checked by
+ * the contract's schemas first (params, body, query: Fastify's order; a 400 names the
+ * field), then the session (401), then the area's handler, whose refusals are the
+ * contract's ApiError in the operator's spelling.
+ */
+export async function respond(
+  store: DemoStore,
+  name: EndpointName,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<DemoAnswer> {
+  const endpoint: Endpoint = endpoints[name];
+  let auth: DemoAuth | null = null;
+  try {
+    const parsedParams = check(endpoint.params, params, 'params');
+    const body = check(endpoint.body, await readBody(request), 'body');
+    const query = check(endpoint.query, queryObject(new URL(request.url)), 'query');
+    if (endpoint.auth) {
+      const match = BEARER.exec(request.headers.get('authorization') ?? '');
+      if (!match) throw unauthorized();
+      const session = store.sessions.get(match[1]!);
+      if (!session)
+        throw unauthorized('The session is not valid (signed out, expired or unknown). Sign in again.');
+      auth = { sessionId: match[1]!, ...session };
+    }
+    const handler = handlers[name] as Handler<EndpointName> | undefined;
+    if (!handler) throw new Error(`the demo has no handler for ${name}`);
+    const ctx = { store, body, query, params: parsedParams, auth, request } as HandlerContext<EndpointName>;
+    const result = await handler(ctx);
+    if (endpoint.response === null) return answer(204, null);
+    return answer(200, endpoint.response.parse(result));
+  } catch (error) {
+    if (error instanceof ApiError) return errorAnswer(error.body, auth, error.headers);
+    throw error;
+  }
+}
