@@ -75,6 +75,16 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+type Snapshot = Pick<DemoStore, 'tables' | 'outbox'>;
+
+const snapshot = (store: DemoStore): Snapshot =>
+  structuredClone({ tables: store.tables, outbox: store.outbox });
+
+function restore(store: DemoStore, saved: Snapshot): void {
+  store.tables = saved.tables;
+  store.outbox = saved.outbox;
+}
+
 /**
  * Answers one contract call in the browser as the server does: the input is checked by
  * the contract's schemas first (params, body, query: Fastify's order; a 400 names the
@@ -104,7 +114,15 @@ export async function respond(
     const handler = handlers[name] as Handler<EndpointName> | undefined;
     if (!handler) throw new Error(`the demo has no handler for ${name}`);
     const ctx = { store, body, query, params: parsedParams, auth, request } as HandlerContext<EndpointName>;
-    const result = await handler(ctx);
+    // One transaction, as on the server: a call that fails leaves nothing half-written.
+    const before = endpoint.method === 'GET' ? null : snapshot(store);
+    let result: unknown;
+    try {
+      result = await handler(ctx);
+    } catch (error) {
+      if (before) restore(store, before);
+      throw error;
+    }
     if (endpoint.response === null) return answer(204, null);
     return answer(200, endpoint.response.parse(result));
   } catch (error) {
