@@ -9,7 +9,10 @@ import { buildAll, builds, ROOT } from './builds.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: process.env.DEMO_PORT ?? '8095' }, base: { type: 'string', default: '/' } },
+  options: {
+    port: { type: 'string', default: process.env.DEMO_PORT ?? '8095' },
+    base: { type: 'string', default: '/' },
+  },
 });
 await buildAll({ only: ['demo'] });
 const server = await serveStatic({

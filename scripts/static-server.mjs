@@ -34,8 +34,8 @@ export async function serveStatic({ dir, base = '/', port = 0, host = '127.0.0.1
       return;
     }
     const relative = pathname.startsWith(prefix) ? pathname.slice(prefix.length) || 'index.html' : null;
-    const file = relative === null ? null : path.join(root, relative);
-    if (!file || !file.startsWith(root + path.sep) || request.method !== 'GET') {
+    const file = relative === null ? undefined : path.join(root, relative);
+    if (!file?.startsWith(root + path.sep) || request.method !== 'GET') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }

@@ -39,7 +39,8 @@ const CATALOGUE = /\/src\/locales\/[a-z]{2}\.json$/;
  * login page downloads a fifth of it. The catalogue files stay whole, one per language.
  */
 export function catalogueParts({ demo = 'keep' }: { demo?: DemoTexts } = {}): Plugin {
-  const sections: readonly string[] = demo === 'public' ? [...PUBLIC_SECTIONS, DEMO_SECTION] : PUBLIC_SECTIONS;
+  const sections: readonly string[] =
+    demo === 'public' ? [...PUBLIC_SECTIONS, DEMO_SECTION] : PUBLIC_SECTIONS;
   return {
     name: 'portal:catalogue-parts',
     enforce: 'pre',

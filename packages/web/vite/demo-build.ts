@@ -23,6 +23,15 @@ export function mockServiceWorker(): Plugin {
         response.end(await readFile(require.resolve('msw/mockServiceWorker.js')));
       });
     },
+    // Without an icon in the page the browser asks the host's root for /favicon.ico, outside
+    // the demo's path; the operator's logo replaces this one as soon as its theme applies.
+    transformIndexHtml: () => [
+      {
+        tag: 'link',
+        attrs: { rel: 'icon', type: 'image/svg+xml', href: './themes/de/logo.svg' },
+        injectTo: 'head',
+      },
+    ],
     async generateBundle() {
       this.emitFile({
         type: 'asset',

@@ -94,9 +94,9 @@ export function DemoRibbon() {
           <p>{t('demo.messages.empty')}</p>
         ) : (
           <ol className={styles.messages}>
-            {messages.map((message, index) => (
-              // The outbox has no ids; its order only grows from the front (newest first).
-              <li key={messages.length - index}>
+            {messages.map((message) => (
+              // The outbox has no ids: a message is told apart by when, to whom and what.
+              <li key={`${message.createdAt.getTime()} ${message.to} ${message.body}`}>
                 <Message message={message} />
               </li>
             ))}

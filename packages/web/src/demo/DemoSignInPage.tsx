@@ -34,6 +34,8 @@ export function DemoSignInPage() {
   const membersId = useId();
   const errorRef = useRef<HTMLDivElement>(null);
   const [picked, setPicked] = useState<Persona | null>(null);
+  // The operator being switched to: checked at once, while its theme and language load.
+  const [switching, setSwitching] = useState<OperatorId | null>(null);
   const options = useOperatorOptions();
 
   const signIn = useAction(
@@ -41,7 +43,11 @@ export function DemoSignInPage() {
       async (persona: Persona) => {
         setPicked(persona);
         const answer = await api('authenticate', {
-          body: { username: demoUsername(persona, operator.id), password: DEMO_PASSWORD, operator_id: operator.id },
+          body: {
+            username: demoUsername(persona, operator.id),
+            password: DEMO_PASSWORD,
+            operator_id: operator.id,
+          },
         });
         session.signIn(answer.token);
       },
@@ -59,8 +65,11 @@ export function DemoSignInPage() {
         name="demo-operator"
         legend={t('demo.signIn.operator')}
         options={options}
-        value={operator.id}
-        onChange={(id) => void chooseOperator(id)}
+        value={switching ?? operator.id}
+        onChange={(id) => {
+          setSwitching(id);
+          void chooseOperator(id).finally(() => setSwitching((current) => (current === id ? null : current)));
+        }}
       />
       <h2 id={membersId} className={styles.membersTitle}>
         {t('demo.signIn.members')}

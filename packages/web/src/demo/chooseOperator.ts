@@ -10,9 +10,13 @@ import { demoOperator } from './state.ts';
  * language first (a language picked for the previous operator is forgotten), then the
  * portal re-renders for it, as if opened on that operator's address.
  */
+let latest = 0;
+
 export async function chooseOperator(id: OperatorId): Promise<void> {
   const operator = getOperator(id);
+  const choice = ++latest;
   writeStorage(STORAGE_KEYS.locale, null);
   await Promise.all([applyTheme(id), changeLocale(operator.locales[0] ?? 'en-DE', false)]);
-  demoOperator.set(id);
+  // Picked quickly one after the other: the last choice wins, whichever loaded first.
+  if (choice === latest) demoOperator.set(id);
 }

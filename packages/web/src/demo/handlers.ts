@@ -12,7 +12,8 @@ export const handlerPath = (path: string) => `*/api${path}`;
 const paramCount = (path: string) => (path.match(/:/g) ?? []).length;
 
 function toResponse({ status, body, headers }: DemoAnswer): Response {
-  if (body === null || body === undefined || status === 204) return new HttpResponse(null, { status, headers });
+  if (body === null || body === undefined || status === 204)
+    return new HttpResponse(null, { status, headers });
   return HttpResponse.json(body, { status, headers });
 }
 
