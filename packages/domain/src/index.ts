@@ -19,3 +19,6 @@ export * from './checkins.ts';
 export * from './workoutMonths.ts';
 export * from './content.ts';
 export * from './localeText.ts';
+export * from './ptSlots.ts';
+export * from './importRows.ts';
+export * from './rowFacts.ts';
