@@ -29,9 +29,11 @@ export function contractHandlers(respond: Respond): RequestHandler[] {
   );
   return names.map((name) => {
     const { method, path } = endpoints[name];
+    // The path's own parameters only: MSW also hands over what `*` matched (the origin) as "0".
+    const keys = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
     return METHODS[method](handlerPath(path), async ({ request, params }) => {
       const values = Object.fromEntries(
-        Object.entries(params).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])),
+        keys.flatMap((key) => (typeof params[key] === 'string' ? [[key, params[key]]] : [])),
       );
       try {
         return toResponse(await respond(name, request, values));

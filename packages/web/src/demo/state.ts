@@ -1,6 +1,6 @@
 import type { EndpointName, OperatorId } from '@portal/contract';
 import { isOperatorId } from '@portal/domain';
-import { createDemo, type DemoAnswer, type DemoMessage } from '@portal/demo';
+import { createDemo, type DemoAnswer, type DemoMessage, seedDemo } from '@portal/demo';
 import { reviveStore, serializeStore } from './persist.ts';
 
 /** sessionStorage keys: the demo's world belongs to one tab and outlives its reloads. */
@@ -23,12 +23,17 @@ function write(key: string, value: string): void {
   }
 }
 
-// TODO(D1): createDemo({ seed: seedDemo }) once packages/demo/src/data/seed.ts is on main;
-// until then the store starts empty and no persona can sign in.
-const demo = createDemo();
+// This tab's state as it was before a reload, else (and after a reset) the demo data the
+// server seeds (same generator), relative to today.
 const saved = read(KEYS.store);
-const revived = saved === null ? null : reviveStore(saved);
-if (revived) Object.assign(demo.store, revived);
+let revived = saved === null ? null : reviveStore(saved);
+const demo = createDemo({
+  seed(store) {
+    if (revived) Object.assign(store, revived);
+    else seedDemo(store);
+    revived = null;
+  },
+});
 
 const listeners = new Set<() => void>();
 let version = 0;
@@ -38,9 +43,22 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-function persist(): void {
+// Writing the whole store takes a moment (megabytes of JSON): once after a burst of calls,
+// and at once when the page goes (a reload, the card provider's page).
+let pending: ReturnType<typeof setTimeout> | null = null;
+
+function flush(): void {
+  if (pending === null) return;
+  clearTimeout(pending);
+  pending = null;
   write(KEYS.store, serializeStore(demo.store));
 }
+
+function persist(): void {
+  pending ??= setTimeout(flush, 250);
+}
+
+window.addEventListener('pagehide', flush);
 
 /** The API of this tab: every contract call answered from the in-memory store (@portal/demo). */
 export const demoApi = {
