@@ -56,6 +56,8 @@ export function catalogueParts({ demo = 'keep' }: { demo?: DemoTexts } = {}): Pl
           .filter((k) => (whole ? k !== DEMO_SECTION : sections.includes(k)))
           .map((k) => [k, catalogue[k]]),
       );
+      // A whole catalogue stays JSON for Vite's JSON plugin, which still reads it after this.
+      if (whole) return JSON.stringify(part);
       // JSON.parse of a string literal: faster to start than the same object as code.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`;
     },

@@ -97,7 +97,7 @@ export function DemoSignInPage() {
                 {/* The status, unless the persona is one (its name says it already). */}
                 {PERSONA_STATUS[persona] !== persona && <span className={styles.status}>{status}</span>}
                 <span className={styles.personaText}>
-                  {busy ? t('demo.signIn.signingIn') : t(`demo.personas.${persona}.text`)}
+                  {busy ? t('auth.login.submitting') : t(`demo.personas.${persona}.text`)}
                 </span>
               </button>
             </li>
