@@ -10,6 +10,25 @@ function useMessages(): readonly DemoMessage[] {
   return demoApi.messages();
 }
 
+/** The body with its addresses as links (a reset link is followed from here, as from a mail). */
+function Body({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s]+)/);
+  return (
+    <p className={styles.messageBody}>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <a key={index} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
+}
+
 function Message({ message }: { message: DemoMessage }) {
   const { t, i18n } = useTranslation();
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.createdAt);
@@ -20,7 +39,7 @@ function Message({ message }: { message: DemoMessage }) {
         <time dateTime={message.createdAt.toISOString()}>{time}</time>
       </p>
       {message.subject && <p className={styles.messageSubject}>{message.subject}</p>}
-      <p className={styles.messageBody}>{message.body}</p>
+      <Body text={message.body} />
     </article>
   );
 }

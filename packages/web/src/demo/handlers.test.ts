@@ -69,7 +69,7 @@ describe('contractHandlers', () => {
     });
     const response = await getResponse(failing, new Request(urlOf('membership')));
     expect(response?.status).toBe(500);
-    expect((await response?.json()).errors[0].type).toBe('internal_error');
+    expect((await response!.json()).errors[0].type).toBe('internal_error');
     expect(error).toHaveBeenCalled();
     error.mockRestore();
   });

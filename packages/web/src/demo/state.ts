@@ -1,6 +1,6 @@
 import type { EndpointName, OperatorId } from '@portal/contract';
 import { isOperatorId } from '@portal/domain';
-import { createDemo, type DemoAnswer, type DemoMessage, seedDemo } from '@portal/demo';
+import { createDemo, type Demo, type DemoAnswer, type DemoMessage, seedDemo } from '@portal/demo';
 import { reviveStore, serializeStore } from './persist.ts';
 
 /** sessionStorage keys: the demo's world belongs to one tab and outlives its reloads. */
@@ -24,16 +24,22 @@ function write(key: string, value: string): void {
 }
 
 // This tab's state as it was before a reload, else (and after a reset) the demo data the
-// server seeds (same generator), relative to today.
+// server seeds (same generator), relative to today. Made at the first call, not at start:
+// seeding takes a second or two, which the sign-in page need not wait for.
 const saved = read(KEYS.store);
 let revived = saved === null ? null : reviveStore(saved);
-const demo = createDemo({
-  seed(store) {
-    if (revived) Object.assign(store, revived);
-    else seedDemo(store);
-    revived = null;
-  },
-});
+let demo: Demo | null = null;
+
+function current(): Demo {
+  demo ??= createDemo({
+    seed(store) {
+      if (revived) Object.assign(store, revived);
+      else seedDemo(store);
+      revived = null;
+    },
+  });
+  return demo;
+}
 
 const listeners = new Set<() => void>();
 let version = 0;
@@ -51,7 +57,7 @@ function flush(): void {
   if (pending === null) return;
   clearTimeout(pending);
   pending = null;
-  write(KEYS.store, serializeStore(demo.store));
+  write(KEYS.store, serializeStore(current().store));
 }
 
 function persist(): void {
@@ -63,7 +69,7 @@ window.addEventListener('pagehide', flush);
 /** The API of this tab: every contract call answered from the in-memory store (@portal/demo). */
 export const demoApi = {
   async respond(name: EndpointName, request: Request, params?: Record<string, string>): Promise<DemoAnswer> {
-    const answer = await demo.respond(name, request, params);
+    const answer = await current().respond(name, request, params);
     // A GET changes nothing; anything else may have (rows, sessions, messages).
     if (request.method !== 'GET') {
       persist();
@@ -74,14 +80,17 @@ export const demoApi = {
 
   /** Back to the demo data as seeded: every change, session and message gone. */
   reset(): void {
-    demo.reset();
+    revived = null;
+    if (demo) demo.reset();
+    else current();
     persist();
     changed();
   },
 
   /** The messages the portal "sent" in this tab (e-mail and SMS), newest first. */
   messages(): readonly DemoMessage[] {
-    return [...demo.store.outbox].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const outbox = demo?.store.outbox ?? revived?.outbox ?? [];
+    return [...outbox].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   },
 
   subscribe(listener: () => void): () => void {
