@@ -3,3 +3,13 @@ export type { DemoAnswer } from './respond.ts';
 export { handlers } from './handlers/index.ts';
 export type { DemoMessage, DemoStore, DemoTables } from './store.ts';
 export * from './data/seed-data.ts';
+export {
+  DEMO_CARD_ROUTE,
+  failedResult,
+  intoApp,
+  registeredResult,
+  type SandboxCheckout,
+  sandboxCheckout,
+  signReturn,
+  withReturnParams,
+} from './cards/sandbox.ts';

@@ -149,16 +149,39 @@ export async function charge(
   return { ok: true, providerReference: `sbx-${provider}-charge-${reference}` };
 }
 
+/** The page the app runs in, where there is one (the handlers run in its tab under MSW). */
+export type PageLocation = { origin: string; pathname: string; hash: string };
+const pageLocation = () => (globalThis as { location?: PageLocation }).location;
+
 /**
- * Where the sandbox page lives for a checkout: on the return address's origin as the
- * server's sandbox (its /api/dev/cards page), as an app route; in the app's hash routing
- * when the return address is a hash route.
+ * The portal's own addresses in the demo: the page's origin (in Node, where tests run, the
+ * request's), and its routes, which are hash routes when the app routes by hash as the
+ * static demo build does.
  */
-export function cardPageAddress(successUrl: string, provider: CardProvider, checkoutId: string): string {
-  const route = `${DEMO_CARD_ROUTE}/${provider}/${encodeURIComponent(checkoutId)}`;
-  const url = new URL(successUrl);
-  if (url.hash.startsWith('#/')) return `${url.origin}${url.pathname}${url.search}#${route}`;
-  return new URL(route, url).toString();
+export function demoPortal(request: Request, page: PageLocation | undefined = pageLocation()) {
+  const origin = page?.origin ?? new URL(request.url).origin;
+  const hashRouting = page?.hash.startsWith('#/') ?? false;
+  const base = page ? `${page.origin}${page.pathname}` : origin;
+  return {
+    origins: new Set([origin, new URL(request.url).origin]),
+    route: (path: string) => (hashRouting ? `${base}#${path}` : `${origin}${path}`),
+  };
+}
+
+/** Where the sandbox page of a checkout is: an app route on the portal's origin, as the server's /api/dev/cards page. */
+export const cardPagePath = (provider: CardProvider, checkoutId: string) =>
+  `${DEMO_CARD_ROUTE}/${provider}/${encodeURIComponent(checkoutId)}`;
+
+/**
+ * A return address as the app can open it: a portal path (dibs' addresses are the ones the
+ * web app gave, `origin/payment/…`) becomes the same route in the app's hash routing.
+ */
+export function intoApp(address: string, page: PageLocation | undefined = pageLocation()): string {
+  const url = new URL(address);
+  if (!page || !page.hash.startsWith('#/') || url.hash.startsWith('#/') || url.origin !== page.origin) {
+    return address;
+  }
+  return `${page.origin}${page.pathname}#${url.pathname}${url.search}`;
 }
 
 /** The return address with the provider's parameters: in the hash route's query for a hash route. */

@@ -23,7 +23,7 @@ import {
   languageOf,
   ownReturnAddress,
 } from '@portal/domain';
-import { cardPageAddress, CardReturnError, charge, verifyReturn } from '../cards/sandbox.ts';
+import { CardReturnError, cardPagePath, charge, demoPortal, verifyReturn } from '../cards/sandbox.ts';
 import { afterCommit, defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
 import { type DemoState, type InvoiceRow, loadState, logChange, mailMember } from './payments-state.ts';
@@ -54,26 +54,11 @@ function checkProvider(state: DemoState, provider: CardProvider): void {
   }
 }
 
-/**
- * The portal's own address: the page the app runs in (the handlers run in its tab under
- * MSW), else the request's origin (tests in Node). In the app's hash routing its routes
- * are hash routes, as the static demo build has them.
- */
-function portalBase(request: Request): { origins: Set<string>; route: (path: string) => string } {
-  const page = (globalThis as { location?: { origin: string; pathname: string; hash: string } }).location;
-  const origin = page?.origin ?? new URL(request.url).origin;
-  const hashRouting = page?.hash.startsWith('#/') ?? false;
-  const base = page ? `${page.origin}${page.pathname}` : origin;
-  return {
-    origins: new Set([origin, new URL(request.url).origin]),
-    route: (path) => (hashRouting ? `${base}#${path}` : `${origin}${path}`),
-  };
-}
-
 /** cards.ts openCheckout: the checkout row and the in_progress event; the page's address. */
 function openCheckout(
   store: DemoStore,
   state: DemoState,
+  request: Request,
   returns: { successUrl: string; cancelUrl: string },
 ): CardFormUrl {
   checkAllowed(state);
@@ -93,7 +78,7 @@ function openCheckout(
     completedAt: null,
   });
   logChange(store, state, 'update_credit_card', { provider, checkout_id: id }, 'in_progress');
-  return { url: cardPageAddress(returns.successUrl, provider, id) };
+  return { url: demoPortal(request).route(cardPagePath(provider, id)) };
 }
 
 function logFailure(store: DemoStore, state: DemoState, checkoutId: string, errorCode: number) {
@@ -214,7 +199,7 @@ export const cardsHandlers = defineHandlers({
     const state = loadState(store, auth.memberId);
     checkProvider(state, 'dibs');
     checkLocation(state, query.location, 'query.location');
-    const { origins } = portalBase(request);
+    const { origins } = demoPortal(request);
     const address = (value: string, field: string) => {
       const own = ownReturnAddress(value, origins);
       if (!own) throw invalidRequest(field, CARD_CHECK_TEXTS.notOwnAddress);
@@ -222,14 +207,14 @@ export const cardsHandlers = defineHandlers({
     };
     const successUrl = address(query.success, 'query.success');
     const cancelUrl = address(query.cancel, 'query.cancel');
-    return openCheckout(store, state, { successUrl, cancelUrl });
+    return openCheckout(store, state, request, { successUrl, cancelUrl });
   },
 
   verifoneUrl: ({ store, auth, request }) => {
     const state = loadState(store, auth.memberId);
     checkProvider(state, 'verifone');
-    const { route } = portalBase(request);
-    return openCheckout(store, state, {
+    const { route } = demoPortal(request);
+    return openCheckout(store, state, request, {
       successUrl: route('/payment/payment-method-updated'),
       cancelUrl: route('/payment/credit-card?cancelled=1'),
     });
