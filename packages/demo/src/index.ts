@@ -13,3 +13,13 @@ export {
   signReturn,
   withReturnParams,
 } from './cards/sandbox.ts';
+export { type DemoData, type DoorDelivery, demoData, maxFrozenPeriods } from './data/generate.ts';
+export {
+  ptPackageId,
+  ptRows,
+  SEEDED_BOOKING_DAYS_AHEAD,
+  SEEDED_PT_PACKAGE,
+  SEEDED_PURCHASE_DAYS_AGO,
+  seededPurchaseRequestId,
+} from './data/pt.ts';
+export { seedDemo } from './data/seed.ts';

@@ -27,3 +27,6 @@ export * from './refundTexts.ts';
 export * from './invoiceParties.ts';
 export * from './invoiceView.ts';
 export * from './memberMail.ts';
+export * from './ptSlots.ts';
+export * from './importRows.ts';
+export * from './rowFacts.ts';

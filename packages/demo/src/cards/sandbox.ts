@@ -178,7 +178,7 @@ export const cardPagePath = (provider: CardProvider, checkoutId: string) =>
  */
 export function intoApp(address: string, page: PageLocation | undefined = pageLocation()): string {
   const url = new URL(address);
-  if (!page || !page.hash.startsWith('#/') || url.hash.startsWith('#/') || url.origin !== page.origin) {
+  if (!page?.hash.startsWith('#/') || url.hash.startsWith('#/') || url.origin !== page.origin) {
     return address;
   }
   return `${page.origin}${page.pathname}#${url.pathname}${url.search}`;

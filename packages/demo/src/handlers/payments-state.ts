@@ -5,6 +5,7 @@ import {
   getOperator,
   type IsoDate,
   type MembershipFacts,
+  membershipFacts,
   memberMail,
   type OperatorSettings,
   spellForOperator,
@@ -48,21 +49,7 @@ export function loadState(store: DemoStore, memberId: string): DemoState {
     .sort((a, b) => (a.beginDate === b.beginDate ? byTime(a, b) : a.beginDate < b.beginDate ? -1 : 1));
   const operator = getOperator(member.operatorId as OperatorId);
   const today = todayIn(operator.timezone, store.now());
-  // The stored rows' dated facts, field for field as the server's membershipFacts maps them.
-  const facts: MembershipFacts = {
-    signup_kind: membership.signupKind,
-    begin_date: membership.beginDate,
-    cancelled_on: membership.cancelledOn,
-    end_date: membership.endDate,
-    stopped_on: membership.stoppedOn,
-    withdrawn_on: membership.withdrawnOn,
-    freeze_periods: freezes.map((f) => ({
-      id: f.id,
-      begin_date: f.beginDate,
-      end_date: f.endDate,
-      cancel_date: f.cancelDate,
-    })),
-  };
+  const facts = membershipFacts(membership, freezes);
   const status = deriveStatus(facts, today);
   return { member, membership, location, product, freezes, operator, today, facts, status };
 }
