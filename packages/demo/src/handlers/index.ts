@@ -1,7 +1,12 @@
 import type { Handlers } from '../handler.ts';
+import { cardsHandlers } from './cards.ts';
+import { paymentsHandlers } from './payments.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
-export const handlers: Partial<Handlers> = {};
+export const handlers: Partial<Handlers> = {
+  ...paymentsHandlers,
+  ...cardsHandlers,
+};
