@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { DEMO_CARD_ROUTE } from '@portal/demo';
 
 /**
  * An extra page of the demo build at `#<path>` (a react-router pattern, e.g.
@@ -16,7 +17,12 @@ export interface DemoRoute {
  * provider's sandbox page (card/, helper D5) and the PT provider's widget script and API
  * (pt/, helper D6). Pages are lazy, so none loads until it is opened.
  */
-export const demoRoutes: DemoRoute[] = [];
+export const demoRoutes: DemoRoute[] = [
+  {
+    path: `${DEMO_CARD_ROUTE}/:provider/:checkoutId`,
+    component: lazy(() => import('./card/CardSandboxRoute.tsx')),
+  },
+];
 
 /** MSW handlers for addresses outside the contract (e.g. `*\/api/dev/pt/*`). */
 export const demoMswHandlers: RequestHandler[] = [];

@@ -1,6 +1,14 @@
 import type { EndpointName, OperatorId } from '@portal/contract';
 import { isOperatorId } from '@portal/domain';
-import { createDemo, type Demo, type DemoAnswer, type DemoMessage, seedDemo } from '@portal/demo';
+import {
+  createDemo,
+  type Demo,
+  type DemoAnswer,
+  type DemoMessage,
+  sandboxCheckout,
+  seedDemo,
+} from '@portal/demo';
+import { provideCardSandbox } from './card/source.ts';
 import { reviveStore, serializeStore } from './persist.ts';
 
 /** sessionStorage keys: the demo's world belongs to one tab and outlives its reloads. */
@@ -66,12 +74,26 @@ function persist(): void {
 
 window.addEventListener('pagehide', flush);
 
+/** The two GETs that write: the card form's address opens a checkout (payments). */
+const OPENS_CHECKOUT: ReadonlySet<EndpointName> = new Set(['dibsUrl', 'verifoneUrl']);
+
+// The card provider's sandbox page reads the checkout the portal opened from this store.
+provideCardSandbox({
+  checkout: (provider, checkoutId) => sandboxCheckout(current().store, provider, checkoutId),
+  now: () => current().store.now(),
+});
+
 /** The API of this tab: every contract call answered from the in-memory store (@portal/demo). */
 export const demoApi = {
   async respond(name: EndpointName, request: Request, params?: Record<string, string>): Promise<DemoAnswer> {
     const answer = await current().respond(name, request, params);
-    // A GET changes nothing; anything else may have (rows, sessions, messages).
-    if (request.method !== 'GET') {
+    if (OPENS_CHECKOUT.has(name)) {
+      // The card form's address opens a checkout: the provider's page (another load of the
+      // app, in the tab or dibs' frame) must find it in the saved state at once.
+      persist();
+      flush();
+    } else if (request.method !== 'GET') {
+      // Any other GET changes nothing; anything else may have (rows, sessions, messages).
       persist();
       changed();
     }

@@ -75,7 +75,8 @@ describe('the demo’s sandbox card page', () => {
   it('asks the 3-D Secure question: confirm registers, fail is error 140', async () => {
     const first = setup('verifone');
     await enter(first.user, '4000000000003220');
-    expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toHaveFocus();
+    // Focus moves in an effect after the render: under load, a moment later.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toHaveFocus());
     expect(screen.getByText('3220')).toBeInTheDocument();
     await first.user.click(screen.getByRole('button', { name: 'Fail authentication' }));
     expect((await returned(first.leave, 'verifone')).verified).toMatchObject({
@@ -99,7 +100,7 @@ describe('the demo’s sandbox card page', () => {
       merchant: 'Stride Fitness',
       reason: 'This checkout is already completed (error 168).',
     });
-    expect(screen.getByRole('heading', { name: 'This checkout is closed' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'This checkout is closed' })).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('error 168');
     expect(screen.queryByRole('button')).toBeNull();
   });
