@@ -22,3 +22,5 @@ export * from './localeText.ts';
 export * from './ptSlots.ts';
 export * from './importRows.ts';
 export * from './rowFacts.ts';
+export * from './membershipView.ts';
+export * from './authMails.ts';
