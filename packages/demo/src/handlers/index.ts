@@ -1,7 +1,14 @@
 import type { Handlers } from '../handler.ts';
+import { authHandlers } from './auth.ts';
+import { eventsHandlers } from './events.ts';
+import { membershipHandlers } from './membership.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
-export const handlers: Partial<Handlers> = {};
+export const handlers: Partial<Handlers> = {
+  ...authHandlers,
+  ...membershipHandlers,
+  ...eventsHandlers,
+};
