@@ -1,4 +1,7 @@
 import type { Handlers } from '../handler.ts';
+import { authHandlers } from './auth.ts';
+import { eventsHandlers } from './events.ts';
+import { membershipHandlers } from './membership.ts';
 import { cardsHandlers } from './cards.ts';
 import { paymentsHandlers } from './payments.ts';
 
@@ -7,6 +10,9 @@ import { paymentsHandlers } from './payments.ts';
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
 export const handlers: Partial<Handlers> = {
+  ...authHandlers,
+  ...membershipHandlers,
+  ...eventsHandlers,
   ...paymentsHandlers,
   ...cardsHandlers,
 };
