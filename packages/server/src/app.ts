@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireAuth = createRequireAuth(auth);
   registerHealthRoutes(app, db, lifecycle);
   registerAuthRoutes(app, auth, requireAuth);
-  registerMembershipRoutes(app, createMembershipService(deps), requireAuth);
+  registerMembershipRoutes(app, createMembershipService(deps), auth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
   registerRefundRoutes(app, deps, requireAuth);
   registerCardRoutes(app, deps, requireAuth);

@@ -10,7 +10,6 @@ import {
 import type { Localized } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
 import { asKey } from '../access/keys.ts';
 import { profileOf } from '../profile/read.ts';
 import { membershipFacts, statusOf, todayFor } from './facts.ts';
@@ -22,12 +21,14 @@ export function localized<T>(values: Localized<T>, language: Language): T {
 
 export function createMembershipService(deps: AppDeps) {
   const { db, clock } = deps;
-  const readModel = repo.prepareReadModel(db);
+  const sessionReadModel = repo.prepareSessionReadModel(db);
 
   return {
-    /** The read model of GET /v2/membership; `locale` picks the language of presentations. */
-    async get(auth: AuthContext, locale: Locale | undefined): Promise<Membership> {
-      const record = await readModel(auth.memberId);
+    /** The session of a token hash and its member's read model, in one query (null: no live session). */
+    readWithSession: sessionReadModel,
+
+    /** GET /v2/membership from what readWithSession read; `locale` picks the language of presentations. */
+    present(record: ReadModelRecord | undefined, locale: Locale | undefined): Membership {
       if (!record) throw notFound('No membership.');
       const { member, membership, location, product, freezes, keys: keyRows } = record;
       const { paymentMethod: method, promotion } = record;
@@ -106,3 +107,6 @@ export function createMembershipService(deps: AppDeps) {
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
+type ReadModelRecord = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof repo.prepareSessionReadModel>>>
+>['data'];
