@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
@@ -93,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { db, clock, config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, config.instanceId),
+    // One line per request, when it ends (ADR 020).
+    logController: new RequestLogController(),
     bodyLimit: 64 * 1024,
     // X-Forwarded-For counts only from the proxies in TRUST_PROXY (ADR 015).
     trustProxy: config.trustProxy,
