@@ -46,15 +46,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done(null, payload);
   });
 
-  app.addHook('preValidation', async (request) => {
-    for (const [name, value] of [
-      ['body', request.body],
-      ['query', request.query],
-      ['params', request.params],
-    ] as const) {
-      const field = findNul(value, name, 0);
-      if (field) throw invalidRequest(field, 'Text must not contain NUL characters.');
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const field =
+      findNul(request.body, 'body', 0) ??
+      findNul(request.query, 'query', 0) ??
+      findNul(request.params, 'params', 0);
+    done(field ? invalidRequest(field, 'Text must not contain NUL characters.') : undefined);
   });
 }
 
