@@ -71,6 +71,11 @@ export interface Config {
   publicOrigins: Partial<Record<OperatorId, string>>;
   nodeEnv: string;
   isProduction: boolean;
+  /**
+   * Every answer checked with the contract's zod schema as well as written by the compiled
+   * serializer (http/serializer.ts, ADR 020): STRICT_RESPONSES, on by default with NODE_ENV=test.
+   */
+  strictResponses: boolean;
   webDist: string;
   logLevel: string;
   /** Fastify's trustProxy when behind a reverse proxy: TRUST_PROXY=true, or the proxies' addresses/CIDRs. */
@@ -261,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins,
     nodeEnv,
     isProduction: nodeEnv === 'production',
+    strictResponses: parseSwitch('STRICT_RESPONSES', env.STRICT_RESPONSES, nodeEnv === 'test'),
     webDist: env.WEB_DIST
       ? path.resolve(process.cwd(), env.WEB_DIST)
       : path.join(REPO_ROOT, 'packages/web/dist'),

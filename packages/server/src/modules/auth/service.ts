@@ -134,6 +134,15 @@ export function createAuthService(deps: AppDeps) {
       return { token, expires_at: expiresAt.toISOString() };
     },
 
+    /**
+     * A read that checks the session itself (joined into its own query, one round trip for
+     * both): given the token's hash and the instant, it answers null when the session is
+     * unknown, expired or revoked.
+     */
+    resolveWith<T>(token: string, read: (hash: string, now: Date) => Promise<T | null>): Promise<T | null> {
+      return read(tokenHash(token), clock.now());
+    },
+
     /** The member behind a bearer token, or null when it is unknown, expired or revoked. */
     async resolve(token: string): Promise<AuthContext | null> {
       const session = await findLiveSession(tokenHash(token), clock.now());

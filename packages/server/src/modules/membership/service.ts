@@ -2,21 +2,22 @@ import type { Locale, Membership, OperatorId } from '@portal/contract';
 import { membershipView } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
 import { todayFor } from './facts.ts';
 import * as repo from './repository.ts';
 
 export function createMembershipService(deps: AppDeps) {
   const { db, clock } = deps;
-  const readModel = repo.prepareReadModel(db);
+  const sessionReadModel = repo.prepareSessionReadModel(db);
 
   return {
+    /** The session of a token hash and its member's read model, in one query (null: no live session). */
+    readWithSession: sessionReadModel,
+
     /**
-     * The read model of GET /v2/membership (domain membershipView, which the demo answers
-     * with too); `locale` picks the language of presentations.
+     * GET /v2/membership from what readWithSession read (domain membershipView, which the
+     * demo answers with too); `locale` picks the language of presentations.
      */
-    async get(auth: AuthContext, locale: Locale | undefined): Promise<Membership> {
-      const record = await readModel(auth.memberId);
+    present(record: ReadModelRecord | undefined, locale: Locale | undefined): Membership {
       if (!record) throw notFound('No membership.');
       const { operator, today } = todayFor(record.member.operatorId as OperatorId, clock);
       return membershipView(record, operator, today, locale);
@@ -25,3 +26,6 @@ export function createMembershipService(deps: AppDeps) {
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
+type ReadModelRecord = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof repo.prepareSessionReadModel>>>
+>['data'];
