@@ -1,7 +1,7 @@
 import { TEST_CARDS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { demoPortal } from '../src/portal.ts';
 import {
-  demoPortal,
   intoApp,
   registeredResult,
   signReturn,

@@ -1,3 +1,4 @@
+import { demoPortal } from '../portal.ts';
 import { passwordCheckFailed, ruleViolation } from '@portal/contract';
 import { getOperator, languageOf, RESET_TOKEN_TTL_MS, resetMail, SESSION_TTL_MS } from '@portal/domain';
 import { DEMO_PASSWORD_HASH } from '../data/seed.ts';
@@ -41,13 +42,6 @@ async function passwordMatches(stored: string, password: string): Promise<boolea
 
 const invalidResetToken = () =>
   ruleViolation('invalid_reset_token', 'The link is no longer valid. Request a new one.');
-
-/** Where the demo app runs: the request's URL up to its API path (the demo may live below a base path). */
-function appRoot(request: Request): string {
-  const url = request.url;
-  const api = url.indexOf('/api/');
-  return api >= 0 ? url.slice(0, api) : new URL(url).origin;
-}
 
 function endSessionsOf(store: DemoStore, memberId: string): void {
   for (const [token, session] of store.sessions) {
@@ -94,7 +88,8 @@ export const authHandlers = defineHandlers({
       usedAt: null,
     });
     const texts = resetMail[languageOf(member.locale)];
-    const link = `${appRoot(request)}/password/update?token=${token}`;
+    // The page's own route (a hash route in the static build), as the server links its origin.
+    const link = demoPortal(request).route(`/password/update?token=${token}`);
     store.outbox.push({
       channel: 'email',
       to: member.email,

@@ -23,7 +23,8 @@ import {
   languageOf,
   ownReturnAddress,
 } from '@portal/domain';
-import { CardReturnError, cardPagePath, charge, demoPortal, verifyReturn } from '../cards/sandbox.ts';
+import { CardReturnError, cardPagePath, charge, verifyReturn } from '../cards/sandbox.ts';
+import { demoPortal } from '../portal.ts';
 import { afterCommit, defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
 import { type DemoState, type InvoiceRow, loadState, logChange, mailMember } from './payments-state.ts';
