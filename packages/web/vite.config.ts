@@ -1,15 +1,15 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './vite/api-routes.ts';
 import { catalogueParts } from './vite/catalogue-parts.ts';
 import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
+import { preact, reactLibraries, testAliases } from './vite/preact.ts';
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), apiRoutes(), catalogueParts(), operatorFonts(), precompress()],
+  plugins: [preact(), apiRoutes(), catalogueParts(), operatorFonts(), precompress()],
   server: {
     proxy: { '/api': apiTarget },
   },
@@ -29,6 +29,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     globals: true,
+    alias: testAliases,
+    server: { deps: { inline: reactLibraries } },
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });
