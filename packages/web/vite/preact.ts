@@ -54,8 +54,7 @@ export const testAliases: Alias[] = [
 
 /**
  * The build on Preact: React's modules aliased, JSX compiled for preact/jsx-runtime, and
- * the libraries' "use client" directives (meaningless without server components) not
- * reported. There is no fast refresh: an edit in development reloads the page.
+ * two harmless warnings about the libraries not reported. There is no fast refresh: an edit in development reloads the page.
  */
 export function preact(): Plugin {
   return {
@@ -67,6 +66,8 @@ export function preact(): Plugin {
         rolldownOptions: {
           onwarn(warning, warn) {
             if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+            // React Router looks up React 19's useOptimistic and does without it when missing.
+            if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
             warn(warning);
           },
         },
