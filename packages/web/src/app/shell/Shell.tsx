@@ -134,8 +134,10 @@ export function Shell() {
               {/* The membership overview shows the status as its hero: said once, not twice. */}
               {pathname !== '/membership' && <StatusBar membership={membership.data} />}
               <Breadcrumb />
-              {/* A page's chunk loading: the shell stays, the page's place shows the wait. */}
-              <Suspense fallback={<Loading label={t('common.loading')} />}>
+              {/* A page's chunk loading: the shell stays, the page's place shows the wait. One
+                  boundary per address: Preact's keeps waiting for a page left before its chunk
+                  arrived, and then showed neither it nor the page gone back to (ADR 021). */}
+              <Suspense key={pathname} fallback={<Loading label={t('common.loading')} />}>
                 <Outlet />
               </Suspense>
             </>

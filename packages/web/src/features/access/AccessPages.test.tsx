@@ -145,7 +145,9 @@ describe('lost chip', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Block chip and send PIN' }));
     expect(await screen.findByRole('heading', { name: 'Your chip is blocked' })).toBeInTheDocument();
     expect(screen.getByText('We have sent your temporary PIN by SMS to +49 •••• 5678.')).toBeInTheDocument();
-    expect(screen.getByText('7654321')).toBeInTheDocument();
+    // The tests' query client does not reload the membership after a change (the app's does);
+    // the success page's own query loads it again.
+    expect(await screen.findByText('7654321')).toBeInTheDocument();
     expect(screen.getByText('Valid until 21 December 2026')).toBeInTheDocument();
     expect(screen.getByText(/Your club manager is happy to help/)).toBeInTheDocument();
     const calls = requests.filter((r) => r.url.startsWith('/api/v2/membership') || r.method === 'DELETE');
@@ -239,7 +241,7 @@ describe('forgotten chip', () => {
       await screen.findByRole('heading', { name: 'Your temporary PIN is on its way' }),
     ).toBeInTheDocument();
     expect(screen.getByText('We have sent it by SMS to +49 •••• 5678.')).toBeInTheDocument();
-    expect(screen.getByText('1234567')).toBeInTheDocument();
+    expect(await screen.findByText('1234567')).toBeInTheDocument();
     expect(screen.getByText('Valid on 22 November 2026 only')).toBeInTheDocument();
     expect(screen.getByText('€3.00 for the SMS service is added to your next invoice.')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST' && r.url.endsWith('/temporary_pin'))?.body).toEqual({});

@@ -1,5 +1,5 @@
 import type { WeeklyHours } from '@portal/contract';
-import { capitalize } from '../../lib/format.ts';
+import { capitalize, dateTimeFormat } from '../../lib/format.ts';
 
 /** 1 (Monday) to 7 (Sunday), as the contract numbers them. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -37,7 +37,7 @@ export function isoWeekday(isoDate: string): number {
 
 /** A weekday's name in the member's locale, as a label of its own; 2024-01-01 was a Monday. */
 export function weekdayName(day: number, locale: string, width: 'long' | 'short' = 'long'): string {
-  const name = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(
+  const name = dateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, day, 12)),
   );
   return capitalize(name, locale);
@@ -47,7 +47,7 @@ export function weekdayName(day: number, locale: string, width: 'long' | 'short'
 export function timeText(hhmm: string, locale: string): string {
   const [h, m] = hhmm.split(':').map(Number);
   if (h === 24) return timeText(`00:${String(m).padStart(2, '0')}`, locale).replace(/^0?0/, '24');
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, 1, h ?? 0, m ?? 0)),
   );
 }

@@ -164,7 +164,8 @@ describe('home highlights', () => {
     await act(() => changeLocale('de-DE', false));
     try {
       const german = await screen.findByRole('region', { name: 'Aktuelles für Sie' });
-      expect(within(german).getByRole('heading', { name: 'Öffnungszeiten' })).toBeInTheDocument();
+      // The heading changes language at once; the German content follows with its answer.
+      expect(await within(german).findByRole('heading', { name: 'Öffnungszeiten' })).toBeInTheDocument();
       expect(requests.map((r) => r.url).filter((u) => u.startsWith('/api/v1/content'))).toEqual([
         '/api/v1/content?locale=en-DE',
         '/api/v1/content?locale=de-DE',

@@ -1,6 +1,6 @@
 import type { Membership, OperatorId } from '@portal/contract';
 import { getOperator } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crumbsFor } from '../../../app/shell/Breadcrumb.tsx';
@@ -114,7 +114,9 @@ describe('/membership/withdraw', () => {
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    expect(await screen.findByRole('heading', { name: 'We have received your withdrawal' })).toHaveFocus();
+    // Focus moves in an effect, which Preact runs after the frame that shows the receipt.
+    const heading = await screen.findByRole('heading', { name: 'We have received your withdrawal' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(
       requests.find((r) => r.method === 'POST' && r.url === '/api/v1/membership/withdrawal')?.body,
     ).toEqual({});
