@@ -1,7 +1,12 @@
 import type { Handlers } from '../handler.ts';
+import { cancellationHandlers } from './cancellation.ts';
+import { freezeHandlers } from './freeze.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
-export const handlers: Partial<Handlers> = {};
+export const handlers: Partial<Handlers> = {
+  ...freezeHandlers,
+  ...cancellationHandlers,
+};
