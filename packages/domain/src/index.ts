@@ -26,3 +26,6 @@ export * from './receipt-texts.ts';
 export * from './withdrawal-texts.ts';
 export * from './receipt-mail.ts';
 export * from './declaration.ts';
+export * from './ptSlots.ts';
+export * from './importRows.ts';
+export * from './rowFacts.ts';
