@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Persona, PERSONAS } from '../src/data/seed-data.ts';
-import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
+import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/lifecycle-mirror.ts';
 
 // The freeze calls on the demo against the real server, from the same rows at the same
 // clock (2026-11-22): equal answers, and after every write equal rows and e-mails.

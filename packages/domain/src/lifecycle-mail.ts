@@ -1,12 +1,11 @@
 import type { Language } from '@portal/contract';
 import { formatCalendarDate } from './localeText.ts';
 import { languageOf } from './locale.ts';
-import type { OperatorSettings } from './operators/types.ts';
+import { MAIL_GREETING } from './memberMail.ts';
 
 /**
- * The e-mails that confirm a membership change (freeze, reactivation), the greeting every
- * member e-mail opens with and the operator's brand around it: texts the server's outbox
- * and the demo's show alike.
+ * The e-mails that confirm a membership change (freeze, reactivation): texts the server's
+ * outbox and the demo's show alike. The greeting and the brand: memberMail.ts.
  */
 export type LifecycleMail =
   | { kind: 'freeze_created' | 'freeze_changed'; begin_date: string; end_date: string }
@@ -15,11 +14,10 @@ export type LifecycleMail =
 
 type Dates = { begin?: string; end?: string };
 type Template = { subject: string; body: (d: Dates) => string };
-type Catalogue = Record<LifecycleMail['kind'], Template> & { hello: (name: string) => string };
+type Catalogue = Record<LifecycleMail['kind'], Template>;
 
 const catalogue: Record<Language, Catalogue> = {
   en: {
-    hello: (name) => `Hello ${name},`,
     freeze_created: {
       subject: 'Your freeze is booked',
       body: (d) =>
@@ -39,7 +37,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   de: {
-    hello: (name) => `Hallo ${name},`,
     freeze_created: {
       subject: 'Ihre Pause ist geplant',
       body: (d) =>
@@ -60,7 +57,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   fr: {
-    hello: (name) => `Bonjour ${name},`,
     freeze_created: {
       subject: 'Votre suspension est enregistrée',
       body: (d) =>
@@ -81,7 +77,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   nb: {
-    hello: (name) => `Hei ${name},`,
     freeze_created: {
       subject: 'Frysen din er registrert',
       body: (d) =>
@@ -101,7 +96,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   fi: {
-    hello: (name) => `Hei ${name},`,
     freeze_created: {
       subject: 'Jäädytyksesi on vahvistettu',
       body: (d) =>
@@ -139,12 +133,6 @@ export function formatDay(date: string, locale: string): string {
   return formatCalendarDate(date, locale);
 }
 
-/** The member's greeting in their language, then the text. */
-export function memberMailText(member: Addressee, mail: MailText): MailText {
-  const { hello } = catalogue[languageOf(member.locale)];
-  return { subject: mail.subject, body: `${hello(member.firstName)}\n\n${mail.body}` };
-}
-
 /** The confirmation of a membership change, greeting included, in the member's language. */
 export function lifecycleMailText(member: Addressee, mail: LifecycleMail): MailText {
   const template = catalogue[languageOf(member.locale)][mail.kind];
@@ -152,13 +140,6 @@ export function lifecycleMailText(member: Addressee, mail: LifecycleMail): MailT
     ...('begin_date' in mail ? { begin: formatDay(mail.begin_date, member.locale) } : {}),
     ...('end_date' in mail ? { end: formatDay(mail.end_date, member.locale) } : {}),
   };
-  return memberMailText(member, { subject: template.subject, body: template.body(dates) });
-}
-
-/** An e-mail under the operator's brand: its name before the subject and under the text. */
-export function brandedMail(
-  operator: Pick<OperatorSettings, 'brand'>,
-  mail: MailText,
-): { subject: string; text: string } {
-  return { subject: `${operator.brand}: ${mail.subject}`, text: `${mail.body}\n\n${operator.brand}` };
+  const hello = MAIL_GREETING[languageOf(member.locale)](member.firstName);
+  return { subject: template.subject, body: `${hello}\n\n${template.body(dates)}` };
 }

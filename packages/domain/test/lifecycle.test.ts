@@ -47,7 +47,7 @@ describe('lifecycle rules and texts shared by the server and the demo', () => {
       { kind: 'freeze_created', begin_date: '2027-01-01', end_date: '2027-01-31' },
     );
     expect(text.body).toMatch(/^Bonjour Camille,\n\nvotre abonnement est suspendu du 1er\u00a0janvier 2027/);
-    expect(brandedMail({ brand: 'Urban Gym' }, text)).toEqual({
+    expect(brandedMail('Urban Gym', text)).toEqual({
       subject: 'Urban Gym: Votre suspension est enregistrée',
       text: `${text.body}\n\nUrban Gym`,
     });

@@ -45,6 +45,6 @@ export function sendMailTo(
   mail: MailText,
   memberId: string | null,
 ): void {
-  const { subject, text } = brandedMail(operator, mail);
+  const { subject, text } = brandedMail(operator.brand, mail);
   store.outbox.push({ channel: 'email', to, subject, body: text, memberId, createdAt: store.now() });
 }

@@ -1,14 +1,13 @@
-// The lifecycle comparison's setting: the real server on PGlite, seeded, and a demo whose
-// tables are a copy of that database, so both start from the very same rows (ids
-// included) and every row a call writes can be compared, not only the answers.
+// The server and a demo over the very same rows: the real server on PGlite (seeded at a
+// fixed clock), and a demo store filled with a copy of every one of its tables, so a call
+// answered on both sides compares field by field (ids included). Until the demo has its
+// own seed and sign-in (helper D1), this is how the payments handlers meet the server.
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
-import { desc, gt } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../../server/src/db/schema.ts';
 import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
-import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
 import { createDemo, type Demo } from '../../src/demo.ts';
-import { type DemoStore, type DemoTables, emptyTables, type TableName } from '../../src/store.ts';
+import { type DemoTables, emptyTables } from '../../src/store.ts';
 
 export interface Answer {
   status: number;
@@ -18,200 +17,130 @@ export interface Answer {
 export interface Call {
   name: EndpointName;
   params?: Record<string, string>;
-  /** The demo's params where they differ (the id of a row each side made itself). */
-  demoParams?: Record<string, string>;
+  query?: Record<string, string>;
   body?: unknown;
+  /** What the demo gets instead, where the sides must differ (its own origin, its own card return). */
+  demo?: { query?: Record<string, string>; body?: unknown };
 }
 
 export interface Tokens {
   server: string;
   demo: string;
+  memberId: string;
 }
 
-// Every table of the schema by its name, the demo's table names (a test reads them all).
-const schemaTables: Record<string, PgTable> = { ...schema };
+export interface Mirror {
+  server: TestApp;
+  demo: Demo;
+  signIn(persona: Persona, operator: OperatorId): Promise<Tokens>;
+  call(call: Call, tokens: Tokens): Promise<{ server: Answer; demo: Answer }>;
+  /** The server's rows of a table now (to compare with the demo's). */
+  serverRows<T extends keyof DemoTables>(table: T): Promise<DemoTables[T]>;
+  close(): Promise<void>;
+}
 
-// biome-ignore lint/suspicious/noExplicitAny: rows of any table
-const selectAll = (server: TestApp, name: TableName): Promise<any[]> =>
-  server.db.select().from(schemaTables[name]!);
+/** The demo's own origin in Node (in the browser: the page's). */
+export const DEMO_ORIGIN = 'http://demo.localhost';
 
-async function copyTables(server: TestApp): Promise<DemoTables> {
+function pathOf(call: Call): string {
+  const path = endpoints[call.name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(call.params?.[key] ?? ''),
+  );
+  const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
+  return `/api${path}${query}`;
+}
+
+export async function startMirror(now = '2026-11-22T10:00:00Z'): Promise<Mirror> {
+  const server = await startApp('pglite', { now });
+  const read = async <T extends keyof DemoTables>(table: T) =>
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: every table by its name, in a test
+    (await server.db.select().from(schema[table] as never)) as DemoTables[T];
   const tables = emptyTables();
-  for (const name of Object.keys(tables) as TableName[]) tables[name] = await selectAll(server, name);
-  return tables;
-}
-
-const pathOf = (name: EndpointName, params: Record<string, string> = {}) =>
-  `/api${endpoints[name].path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''))}`;
-
-let address = 0;
-
-const MASK = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
-export async function startMirror(now = '2026-11-22T10:00:00Z') {
-  const server = await startApp('pglite', {
-    now,
-    // The demo has no per-address limit and no minimum answer time (see its handler);
-    // here they would only slow the comparison down and stop it after five declarations.
-    config: {
-      publicCancellation: { perIpPerHour: 1000, perIdentityPerDay: 3, minResponseMs: 0, ipHashKey: 'test' },
-    },
-  });
-  const seeded = await copyTables(server);
-  const [lastMail] = await server.db
-    .select({ id: schema.outbox.id })
-    .from(schema.outbox)
-    .orderBy(desc(schema.outbox.id))
-    .limit(1);
-  const mailsFrom = lastMail?.id ?? 0;
-  const seededIds = new Set(JSON.stringify(seeded).match(MASK) ?? []);
-  const demo: Demo = createDemo({
+  for (const name of Object.keys(tables) as (keyof DemoTables)[]) {
+    (tables as unknown as Record<string, unknown>)[name] = await read(name);
+  }
+  const demo = createDemo({
     now: () => server.clock.now(),
     seed: (store) => {
-      store.tables = structuredClone(seeded);
+      store.tables = structuredClone(tables);
     },
   });
-
-  return {
+  const mirror: Mirror = {
     server,
     demo,
-    get store(): DemoStore {
-      return demo.store;
-    },
-    /** Signs in on the server; on the demo the session is made directly (the sign-in is D1's). */
-    async signIn(persona: Persona, operator: OperatorId): Promise<Tokens> {
-      const serverToken = await server.signIn(persona, operator);
-      const member = demo.store.tables.members.find((m) => m.email === demoUsername(persona, operator));
-      if (!member) throw new Error(`no demo member ${persona}@${operator}`);
-      const token = crypto.randomUUID();
-      demo.store.sessions.set(token, { memberId: member.id, operatorId: operator });
-      return { server: serverToken, demo: token };
-    },
-    async call(call: Call, tokens?: Tokens): Promise<{ server: Answer; demo: Answer }> {
-      const endpoint = endpoints[call.name];
-      const url = pathOf(call.name, call.params);
-      const demoParams = call.demoParams ?? call.params ?? {};
-      const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
-      const headers = (token: string | undefined): Record<string, string> => ({
-        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+    serverRows: read,
+    async signIn(persona, operator) {
+      const username = demoUsername(persona, operator);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api${endpoints.authenticate.path}`,
+        payload: { username, password: DEMO_PASSWORD, operator_id: operator },
       });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${username}: ${res.statusCode} ${res.body}`);
+      const member = demo.store.tables.members.find(
+        (m) => m.username === username && m.operatorId === operator,
+      );
+      if (!member) throw new Error(`no demo member ${username}`);
+      // The demo's own sign-in is helper D1's handler: a session as it would store one.
+      const token = `demo-${crypto.randomUUID()}`;
+      demo.store.sessions.set(token, { memberId: member.id, operatorId: operator });
+      return { server: (res.json() as { token: string }).token, demo: token, memberId: member.id };
+    },
+    async call(call, tokens) {
+      const endpoint = endpoints[call.name];
+      const url = pathOf(call);
+      const headers = (token: string): Record<string, string> => ({
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        authorization: `Bearer ${token}`,
+      });
+      const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
       const res = await server.app.inject({
         method: endpoint.method,
         url,
-        headers: headers(tokens?.server),
-        // Each call from its own address: the per-address limit is the server's alone.
-        remoteAddress: `10.0.${Math.floor(++address / 250)}.${address % 250}`,
+        headers: headers(tokens.server),
         ...(payload !== undefined ? { payload } : {}),
       });
-      const d = await demo.respond(
-        call.name,
-        new Request(`http://demo.localhost${pathOf(call.name, demoParams)}`, {
-          method: endpoint.method,
-          headers: headers(tokens?.demo),
-          ...(payload !== undefined ? { body: payload } : {}),
-        }),
-        demoParams,
-      );
+      const demoCall = { ...call, ...call.demo };
+      const demoBody = demoCall.body === undefined ? undefined : JSON.stringify(demoCall.body);
+      const request = new Request(`${DEMO_ORIGIN}${pathOf(demoCall)}`, {
+        method: endpoint.method,
+        headers: headers(tokens.demo),
+        ...(demoBody !== undefined ? { body: demoBody } : {}),
+      });
+      const d = await demo.respond(call.name, request, call.params ?? {});
       return {
         server: { status: res.statusCode, body: res.body === '' ? null : res.json() },
         demo: { status: d.status, body: d.body },
       };
     },
-    /**
-     * The rows of some tables on both sides, each in an order both share (by content, the
-     * ids the call made masked), normalised: equal when the demo wrote what the server did.
-     */
-    async tables(names: TableName[], omit: readonly string[] = []) {
-      const serverRows: Record<string, unknown[]> = {};
-      const demoRows: Record<string, unknown[]> = {};
-      for (const name of names) {
-        serverRows[name] = comparableRows(await selectAll(server, name), seededIds, omit);
-        demoRows[name] = comparableRows(demo.store.tables[name], seededIds, omit);
-      }
-      return { server: normalize(serverRows, omit), demo: normalize(demoRows, omit) };
-    },
-    /** The e-mails each side sent since the start: to, subject and text. */
-    async mails() {
-      const rows = await server.db
-        .select()
-        .from(schema.outbox)
-        .where(gt(schema.outbox.id, mailsFrom))
-        .orderBy(schema.outbox.id);
-      return {
-        server: rows.map((r) => ({ channel: r.channel, to: r.to, subject: r.subject, body: r.body })),
-        demo: demo.store.outbox.map((m) => ({
-          channel: m.channel,
-          to: m.to,
-          subject: m.subject,
-          body: m.body,
-        })),
-      };
-    },
     close: () => server.close(),
   };
+  return mirror;
 }
 
-export type Mirror = Awaited<ReturnType<typeof startMirror>>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// A declaration's reference (DE-7K2M-Q9XA) and a scheduled invoice's number (DE-2026-1A2B3C4D): random.
-const RANDOM = [/\b[A-Z]{2}-[0-9A-Z]{4}-[0-9A-Z]{4}\b/g, /\b[A-Z]{2}-\d{4}-[0-9A-F]{8}\b/g];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /**
- * A value with what differs by nature between the two sides replaced: uuids by their
- * order of first appearance, references and invoice numbers by a placeholder, and the
- * fields named left out.
+ * Ids the two sides made on their own (new rows), numbered by order of appearance, and
+ * named fields blanked, so answers that differ only there compare equal.
  */
-export function normalize(value: unknown, omit: readonly string[] = []): unknown {
-  const ids = new Map<string, string>();
+export function normalize(value: unknown, fields: readonly string[] = []): unknown {
+  const seen = new Map<string, string>();
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') {
-      if (UUID.test(v)) {
-        if (!ids.has(v)) ids.set(v, `<id ${ids.size + 1}>`);
-        return ids.get(v);
-      }
-      return RANDOM.reduce((s, re) => s.replace(re, '<random>'), v);
+      return v.replace(UUID, (id) => {
+        if (!seen.has(id)) seen.set(id, `<id${seen.size + 1}>`);
+        return seen.get(id)!;
+      });
     }
-    if (v instanceof Date) return v.toISOString();
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object')
+    if (v instanceof Date) return v.toISOString();
+    if (v && typeof v === 'object') {
       return Object.fromEntries(
-        Object.entries(v)
-          .filter(([k]) => !omit.includes(k))
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([k, v2]) => [k, walk(v2)]),
+        Object.entries(v).map(([k, x]) => [k, fields.includes(k) ? `<${k}>` : walk(x)]),
       );
+    }
     return v;
   };
   return walk(value);
-}
-
-/**
- * Rows of one table in an order both sides share (by their content with new ids masked,
- * which are the only thing the two sides do not share), then normalised together.
- */
-export function comparableRows(
-  rows: readonly unknown[],
-  seededIds: ReadonlySet<string>,
-  omit: readonly string[],
-) {
-  const key = (row: unknown) =>
-    JSON.stringify(canonical(row, omit)).replace(MASK, (id) => (seededIds.has(id) ? id : '<new>'));
-  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
-}
-
-/** A row as a plain value: keys sorted at every depth (jsonb reorders them), dates as text. */
-function canonical(value: unknown, omit: readonly string[]): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return RANDOM.reduce((s, re) => s.replace(re, '<random>'), value);
-  if (Array.isArray(value)) return value.map((v) => canonical(v, omit));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => !omit.includes(k))
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => [k, canonical(v, omit)]),
-    );
-  return value;
 }

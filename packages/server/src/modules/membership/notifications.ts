@@ -4,14 +4,15 @@ import {
   type LifecycleMail,
   lifecycleMailText,
   type MailText,
-  memberMailText,
+  memberMail,
   type OperatorSettings,
 } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { MemberRow } from './repository.ts';
 
-// The texts live in domain (lifecycle-mail.ts), so the demo's outbox shows the same mails.
+// The texts live in domain (lifecycle-mail.ts, memberMail.ts), so the demo's outbox shows
+// the same mails.
 export { formatDay, type LifecycleMail };
 
 /** An e-mail under the operator's brand to any address; `body` carries its own greeting. */
@@ -22,7 +23,7 @@ export async function sendMailTo(
   to: string,
   mail: MailText,
 ): Promise<void> {
-  await mailer.send(ex, { operatorId: operator.id, to, ...brandedMail(operator, mail) });
+  await mailer.send(ex, { operatorId: operator.id, to, ...brandedMail(operator.brand, mail) });
 }
 
 /** An e-mail to the member in their language: greeting, text and the operator's brand. */
@@ -33,7 +34,11 @@ export async function sendMemberMail(
   operator: OperatorSettings,
   mail: MailText,
 ): Promise<void> {
-  await sendMailTo(ex, mailer, operator, member.email, memberMailText(member, mail));
+  await mailer.send(ex, {
+    operatorId: operator.id,
+    to: member.email,
+    ...memberMail(operator.brand, member, mail),
+  });
 }
 
 /** Confirms a membership change to the member by e-mail, in the same transaction as the change. */
