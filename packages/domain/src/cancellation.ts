@@ -146,3 +146,38 @@ export function isRepeatedDeclaration(
     declaredEnd >= currentEndDate
   );
 }
+
+/** What a cancellation's rules read of a membership on a day. */
+export interface CancellationInput {
+  operator: Pick<OperatorSettings, 'freezeExtendsContract' | 'cancellationNoticeMonths'>;
+  facts: MembershipFacts;
+  status: MembershipStatus;
+  /** The product's minimum term in months. */
+  bindingMonths: number;
+  today: IsoDate;
+}
+
+export interface CancellationCheck {
+  /** The policy's end date: the earliest a cancellation made today can end. */
+  earliest: IsoDate;
+  /** The end date the declaration gets. */
+  endDate: IsoDate;
+  errors: RuleError[];
+}
+
+/**
+ * The rules of a cancellation today, the signed-in page's and the public form's alike: the
+ * membership's refusals first (frozen, a freeze in the period, already cancelled), then
+ * those of the date asked for.
+ */
+export function checkCancellation(
+  input: CancellationInput,
+  declared: DeclaredCancellation = { kind: 'ordinary' },
+  tooEarly: TooEarlyDate = 'refuse',
+): CancellationCheck {
+  const { operator, facts, status, bindingMonths, today } = input;
+  const earliest = calculatedEndDate(operator, facts, status, bindingMonths, today);
+  const { endDate, errors: dateErrors } = declaredEndDate(earliest, status, declared, tooEarly);
+  const errors = cancellationErrors(facts, status, endDate, today);
+  return { earliest, endDate, errors: errors.length > 0 ? errors : dateErrors };
+}

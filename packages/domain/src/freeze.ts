@@ -204,6 +204,16 @@ export function checkFreezeRequest(input: FreezeRequestInput): RuleError[] {
 }
 
 /** Months a freeze covers in total, for the fee and the contract extension. */
+/**
+ * The first of every frozen month from `begin` to `end` that is still to be billed (after
+ * `after`): each gets the operator's monthly freeze fee on that day.
+ */
+export function freezeMonthsToBill(begin: IsoDate, end: IsoDate, after: IsoDate): IsoDate[] {
+  const months: IsoDate[] = [];
+  for (let first = begin; first <= end; first = addMonths(first, 1)) if (first > after) months.push(first);
+  return months;
+}
+
 export function freezeMonthCount(freeze: FreezeFact): number {
   const end = effectiveFreezeEnd(freeze);
   return end === null ? 0 : monthsBetweenInclusive(freeze.begin_date, end);

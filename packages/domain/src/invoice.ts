@@ -19,6 +19,14 @@ function roundHalfAway(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));
 }
 
+/**
+ * The number of an invoice the portal schedules (DE-2026-1A2B3C4D): operator, year of its
+ * date and the start of its id, unique as the id is.
+ */
+export function scheduledInvoiceNumber(operatorId: string, invoiceDate: string, invoiceId: string): string {
+  return `${operatorId.toUpperCase()}-${invoiceDate.slice(0, 4)}-${invoiceId.slice(0, 8).toUpperCase()}`;
+}
+
 export interface InvoiceTotals {
   /** What the member pays: the sum of the lines, VAT included. */
   gross: number;

@@ -2,6 +2,8 @@ import type { Handlers } from '../handler.ts';
 import { authHandlers } from './auth.ts';
 import { eventsHandlers } from './events.ts';
 import { membershipHandlers } from './membership.ts';
+import { cancellationHandlers } from './cancellation.ts';
+import { freezeHandlers } from './freeze.ts';
 import { cardsHandlers } from './cards.ts';
 import { paymentsHandlers } from './payments.ts';
 
@@ -13,6 +15,8 @@ export const handlers: Partial<Handlers> = {
   ...authHandlers,
   ...membershipHandlers,
   ...eventsHandlers,
+  ...freezeHandlers,
+  ...cancellationHandlers,
   ...paymentsHandlers,
   ...cardsHandlers,
 };

@@ -1,14 +1,12 @@
 import type { MembershipStatus } from '@portal/contract';
 import {
-  calculatedEndDate,
-  cancellationErrors,
+  type CancellationCheck,
+  checkCancellation as checkDeclared,
   type DeclaredCancellation,
-  declaredEndDate,
   deriveStatus,
   effectiveFreezeEnd,
   type FreezeFact,
   type IsoDate,
-  type RuleError,
   type TooEarlyDate,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -19,34 +17,13 @@ import { deleteScheduledFreezeInvoices, updateFreezeDates } from '../freeze/repo
 import { logMembershipChange } from '../membership/changes.ts';
 import type { MembershipState } from '../membership/state.ts';
 
-export interface CancellationCheck {
-  /** The policy's end date: the earliest a cancellation made today can end. */
-  earliest: IsoDate;
-  /** The end date the declaration gets. */
-  endDate: IsoDate;
-  errors: RuleError[];
-}
-
-/**
- * The rules of a cancellation today, the signed-in page's and the public form's alike: the
- * membership's refusals first (frozen, a freeze in the period, already cancelled), then
- * those of the date asked for.
- */
+/** The domain's cancellation rules (checkCancellation) on a loaded membership. */
 export function checkCancellation(
   state: MembershipState,
   declared: DeclaredCancellation = { kind: 'ordinary' },
   tooEarly: TooEarlyDate = 'refuse',
 ): CancellationCheck {
-  const earliest = calculatedEndDate(
-    state.operator,
-    state.facts,
-    state.status,
-    state.product.bindingMonths,
-    state.today,
-  );
-  const { endDate, errors: dateErrors } = declaredEndDate(earliest, state.status, declared, tooEarly);
-  const errors = cancellationErrors(state.facts, state.status, endDate, state.today);
-  return { earliest, endDate, errors: errors.length > 0 ? errors : dateErrors };
+  return checkDeclared({ ...state, bindingMonths: state.product.bindingMonths }, declared, tooEarly);
 }
 
 /**

@@ -1,33 +1,25 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorId } from '@portal/contract';
-import { normalizeMembershipNumber, normalizeName } from '@portal/domain';
+import {
+  type DeclarationContent,
+  declarationIdentityKey,
+  declarationReference,
+  type NamedPerson,
+} from '@portal/domain';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cancellationDeclarations, type DeclarationOutcome } from '../../db/schema.ts';
-import type { NamedPerson } from './identify.ts';
-import type { DeclarationContent } from './receipt-mail.ts';
 
 export type DeclarationRow = typeof cancellationDeclarations.$inferInsert;
 
-// Crockford's base32 without I, L, O, U: read out on the phone without mix-ups.
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /** A reference such as DE-7K2M-Q9XA: random, so it says nothing about the declaration. */
 export function newReference(operatorId: OperatorId): string {
-  const chars = [...randomBytes(8)].map((b) => ALPHABET[b % 32]).join('');
-  return `${operatorId.toUpperCase()}-${chars.slice(0, 4)}-${chars.slice(4)}`;
+  return declarationReference(operatorId, randomBytes(8));
 }
 
-/**
- * Who a declaration names, as one key for the per-identity limit: the operator, the
- * normalised name and the membership number or else the e-mail address.
- */
+/** Who a declaration names (domain declarationIdentityKey), hashed for the per-identity limit. */
 export function identityHash(operatorId: OperatorId, person: NamedPerson): string {
-  const id = person.membership_number
-    ? `n:${normalizeMembershipNumber(person.membership_number)}`
-    : `e:${person.email ?? ''}`;
-  const key = [operatorId, normalizeName(person.first_name), normalizeName(person.last_name), id].join('|');
-  return createHash('sha256').update(key).digest('hex');
+  return createHash('sha256').update(declarationIdentityKey(operatorId, person)).digest('hex');
 }
 
 /** The client's address as a keyed hash: equal addresses compare, the address is not kept. */

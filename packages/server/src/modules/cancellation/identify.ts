@@ -1,15 +1,10 @@
 import type { OperatorId } from '@portal/contract';
-import { normalizeMembershipNumber, sameName } from '@portal/domain';
+import { type NamedPerson, normalizeMembershipNumber, sameName } from '@portal/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, memberships } from '../../db/schema.ts';
 
-export interface NamedPerson {
-  first_name: string;
-  last_name: string;
-  membership_number: string | null;
-  email: string | null;
-}
+export type { NamedPerson };
 
 export type Identification = { memberId: string } | { memberId: null; reason: 'no_match' | 'ambiguous' };
 

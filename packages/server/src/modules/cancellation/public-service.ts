@@ -1,6 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language, PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
-import { getOperator, isRepeatedDeclaration, languageOf } from '@portal/domain';
+import {
+  type DeclarationContent,
+  getOperator,
+  isRepeatedDeclaration,
+  languageOf,
+  noticeMail,
+  type ReceiptContext,
+  type ReceiptEnd,
+  receiptMail,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, notFound, rateLimited } from '../../http/errors.ts';
@@ -17,13 +26,6 @@ import {
   settleDeclaration,
 } from './declarations.ts';
 import { identifyMember } from './identify.ts';
-import {
-  type DeclarationContent,
-  noticeMail,
-  type ReceiptContext,
-  type ReceiptEnd,
-  receiptMail,
-} from './receipt-mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

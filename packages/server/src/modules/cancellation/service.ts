@@ -1,5 +1,5 @@
 import type { CancellationPolicy, CancellationRequest, CancellationResult } from '@portal/contract';
-import { languageOf } from '@portal/domain';
+import { type DeclarationContent, languageOf, receiptMail } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { memberships } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -11,7 +11,6 @@ import { sendLifecycleMail, sendMailTo } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import { checkCancellation, writeCancellation } from './apply.ts';
 import { declarationFields, insertDeclaration, newReference } from './declarations.ts';
-import { type DeclarationContent, receiptMail } from './receipt-mail.ts';
 
 export function createCancellationService(deps: AppDeps) {
   const { db, clock, mailer, wallClock } = deps;

@@ -1,16 +1,13 @@
 import type { WithdrawalResult } from '@portal/contract';
-import { contractConcludedOn, languageOf, withdrawalErrors, withdrawalOutcome } from '@portal/domain';
+import { contractConcludedOn, withdrawalErrors, withdrawalMail, withdrawalOutcome } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { memberships } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange, refusal } from '../membership/changes.ts';
-import { formatDay, sendMailTo } from '../membership/notifications.ts';
+import { sendMailTo } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import { dropFreezes } from './apply.ts';
-import { formatReceivedAt } from './receipt-mail.ts';
-import { receiptTexts } from './receipt-texts.ts';
-import { withdrawalTexts } from './withdrawal-texts.ts';
 
 /**
  * The 14-day withdrawal (§ 356a BGB, Directive (EU) 2023/2673): one locked transaction
@@ -51,21 +48,15 @@ export function createWithdrawalService(deps: AppDeps) {
           refund: 'paid fees less the value of the days used, by finance',
         });
 
-        const language = languageOf(member.locale);
-        const t = withdrawalTexts[language];
-        const [date, time] = formatReceivedAt(receivedAt, member.locale, operator.timezone);
-        const body = [
-          receiptTexts[language].hello(`${member.firstName} ${member.lastName}`),
-          '',
-          t.receivedAt(date, time),
-          t.what(membership.membershipNumber),
-          t.ended(formatDay(today, member.locale)),
-          '',
-          outcome.days_used > 0 ? t.refundUsed(outcome.days_used) : t.refundAll,
-          '',
-          t.keep,
-        ];
-        await sendMailTo(tx, mailer, operator, member.email, { subject: t.subject, body: body.join('\n') });
+        const mail = withdrawalMail({
+          member,
+          membershipNumber: membership.membershipNumber,
+          timezone: operator.timezone,
+          receivedAt,
+          endedOn: today,
+          daysUsed: outcome.days_used,
+        });
+        await sendMailTo(tx, mailer, operator, member.email, mail);
         return { status: outcome.status, end_date: today, received_at: receivedAt.toISOString() };
       });
     },

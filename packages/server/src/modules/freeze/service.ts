@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FreezePeriod, FreezePolicy, FreezePeriodRequest } from '@portal/contract';
 import {
   addDays,
-  addMonths,
   canFreeze,
   checkFreezeRequest,
   currentFreeze,
@@ -11,6 +10,7 @@ import {
   FREEZE_REQUIRED_STATUSES,
   type FreezeFact,
   freezeEndOptions,
+  freezeMonthsToBill,
   freezeStartOptions,
   restOfMonthFee,
   scheduledFreeze,
@@ -28,13 +28,6 @@ import { loadMembershipState, type MembershipState } from '../membership/state.t
 import * as repo from './repository.ts';
 
 const asPeriod = (f: FreezeFact): FreezePeriod => ({ ...f });
-
-/** The first of every frozen month that is still to be billed (after `after`). */
-function freezeMonthsToBill(begin: string, end: string, after: string): string[] {
-  const months: string[] = [];
-  for (let first = begin; first <= end; first = addMonths(first, 1)) if (first > after) months.push(first);
-  return months;
-}
 
 export function createFreezeService(deps: AppDeps) {
   const { db, clock, mailer } = deps;

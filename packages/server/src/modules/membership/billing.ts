@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceLineType } from '@portal/contract';
-import type { OperatorSettings } from '@portal/domain';
+import { type OperatorSettings, scheduledInvoiceNumber } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import { invoiceLines, invoices } from '../../db/schema.ts';
 import { findCurrentPaymentMethod } from './repository.ts';
@@ -31,7 +31,7 @@ export async function scheduleCharge(ex: Executor, charge: ScheduledCharge): Pro
   await ex.insert(invoices).values({
     id,
     memberId: charge.memberId,
-    invoiceNumber: `${charge.operator.id.toUpperCase()}-${charge.invoiceDate.slice(0, 4)}-${id.slice(0, 8).toUpperCase()}`,
+    invoiceNumber: scheduledInvoiceNumber(charge.operator.id, charge.invoiceDate, id),
     status: 'scheduled',
     invoiceDate: charge.invoiceDate,
     amount: charge.amount,

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { languageOf, type RuleError } from '@portal/domain';
+import { languageOf, type RuleError, ruleErrorItem } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import { insertEvent } from '../events/repository.ts';
-import { ruleErrorItem } from './rule-messages.ts';
 import type { MembershipState } from './state.ts';
 
 /** Domain refusals as error items, with messages in the member's language. */

@@ -1,8 +1,9 @@
-import type { Language } from '@portal/contract';
 import {
   brandedMail,
-  formatCalendarDate,
-  languageOf,
+  formatDay,
+  type LifecycleMail,
+  lifecycleMailText,
+  type MailText,
   memberMail,
   type OperatorSettings,
 } from '@portal/domain';
@@ -10,119 +11,9 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { MemberRow } from './repository.ts';
 
-export type LifecycleMail =
-  | { kind: 'freeze_created' | 'freeze_changed'; begin_date: string; end_date: string }
-  | { kind: 'freeze_cancelled'; begin_date: string; end_date: string }
-  | { kind: 'reactivated' };
-
-type Dates = { begin?: string; end?: string };
-type Template = { subject: string; body: (d: Dates) => string };
-type Catalogue = Record<LifecycleMail['kind'], Template>;
-
-const catalogue: Record<Language, Catalogue> = {
-  en: {
-    freeze_created: {
-      subject: 'Your freeze is booked',
-      body: (d) =>
-        `your membership is frozen from ${d.begin} to ${d.end}. It becomes active again by itself after that.`,
-    },
-    freeze_changed: {
-      subject: 'Your freeze was changed',
-      body: (d) => `your freeze now runs from ${d.begin} to ${d.end}.`,
-    },
-    freeze_cancelled: {
-      subject: 'Your freeze was cancelled',
-      body: (d) => `the freeze from ${d.begin} to ${d.end} is cancelled. Your membership is active.`,
-    },
-    reactivated: {
-      subject: 'Welcome back: your membership continues',
-      body: () => 'your cancellation is withdrawn and your membership continues on the same terms.',
-    },
-  },
-  de: {
-    freeze_created: {
-      subject: 'Ihre Pause ist geplant',
-      body: (d) =>
-        `Ihre Mitgliedschaft ist vom ${d.begin} bis zum ${d.end} pausiert. Danach ist sie automatisch wieder aktiv.`,
-    },
-    freeze_changed: {
-      subject: 'Ihre Pause wurde geändert',
-      body: (d) => `Ihre Pause läuft jetzt vom ${d.begin} bis zum ${d.end}.`,
-    },
-    freeze_cancelled: {
-      subject: 'Ihre Pause ist aufgehoben',
-      body: (d) => `die Pause vom ${d.begin} bis zum ${d.end} ist aufgehoben. Ihre Mitgliedschaft ist aktiv.`,
-    },
-    reactivated: {
-      subject: 'Willkommen zurück: Ihre Mitgliedschaft läuft weiter',
-      body: () =>
-        'Ihre Kündigung ist zurückgenommen, und Ihre Mitgliedschaft läuft zu den bisherigen Bedingungen weiter.',
-    },
-  },
-  fr: {
-    freeze_created: {
-      subject: 'Votre suspension est enregistrée',
-      body: (d) =>
-        `votre abonnement est suspendu du ${d.begin} au ${d.end}. Il reprendra ensuite automatiquement.`,
-    },
-    freeze_changed: {
-      subject: 'Votre suspension a été modifiée',
-      body: (d) => `votre suspension court désormais du ${d.begin} au ${d.end}.`,
-    },
-    freeze_cancelled: {
-      subject: 'Votre suspension a été annulée',
-      body: (d) =>
-        `la suspension du ${d.begin} au ${d.end} est annulée. Votre abonnement continue normalement.`,
-    },
-    reactivated: {
-      subject: 'Bon retour parmi nous\u00a0: votre abonnement continue',
-      body: () => 'votre résiliation a été annulée et votre abonnement continue aux mêmes conditions.',
-    },
-  },
-  nb: {
-    freeze_created: {
-      subject: 'Frysen din er registrert',
-      body: (d) =>
-        `medlemskapet ditt er fryst fra ${d.begin} til ${d.end}. Deretter blir det automatisk aktivt igjen.`,
-    },
-    freeze_changed: {
-      subject: 'Frysen din er endret',
-      body: (d) => `frysen din varer nå fra ${d.begin} til ${d.end}.`,
-    },
-    freeze_cancelled: {
-      subject: 'Frysen din er avbrutt',
-      body: (d) => `frysen fra ${d.begin} til ${d.end} er avbrutt. Medlemskapet ditt er aktivt.`,
-    },
-    reactivated: {
-      subject: 'Velkommen tilbake: medlemskapet ditt fortsetter',
-      body: () => 'oppsigelsen din er trukket tilbake, og medlemskapet fortsetter på de samme vilkårene.',
-    },
-  },
-  fi: {
-    freeze_created: {
-      subject: 'Jäädytyksesi on vahvistettu',
-      body: (d) =>
-        `jäsenyytesi on jäädytetty ajalle ${d.begin} – ${d.end}. Sen jälkeen jäsenyys jatkuu automaattisesti.`,
-    },
-    freeze_changed: {
-      subject: 'Jäädytystäsi on muutettu',
-      body: (d) => `jäädytyksesi on nyt voimassa ${d.begin} – ${d.end}.`,
-    },
-    freeze_cancelled: {
-      subject: 'Jäädytyksesi on peruttu',
-      body: (d) => `jäädytys ajalle ${d.begin} – ${d.end} on peruttu. Jäsenyytesi jatkuu normaalisti.`,
-    },
-    reactivated: {
-      subject: 'Tervetuloa takaisin: jäsenyytesi jatkuu',
-      body: () => 'irtisanomisesi on peruttu, ja jäsenyytesi jatkuu samoin ehdoin.',
-    },
-  },
-};
-
-/** A calendar date in an e-mail, through the domain's one date rule (French "1er"). */
-export function formatDay(date: string, locale: string): string {
-  return formatCalendarDate(date, locale);
-}
+// The texts live in domain (lifecycle-mail.ts, memberMail.ts), so the demo's outbox shows
+// the same mails.
+export { formatDay, type LifecycleMail };
 
 /** An e-mail under the operator's brand to any address; `body` carries its own greeting. */
 export async function sendMailTo(
@@ -130,7 +21,7 @@ export async function sendMailTo(
   mailer: Mailer,
   operator: OperatorSettings,
   to: string,
-  mail: { subject: string; body: string },
+  mail: MailText,
 ): Promise<void> {
   await mailer.send(ex, { operatorId: operator.id, to, ...brandedMail(operator.brand, mail) });
 }
@@ -141,7 +32,7 @@ export async function sendMemberMail(
   mailer: Mailer,
   member: MemberRow,
   operator: OperatorSettings,
-  mail: { subject: string; body: string },
+  mail: MailText,
 ): Promise<void> {
   await mailer.send(ex, {
     operatorId: operator.id,
@@ -158,13 +49,5 @@ export async function sendLifecycleMail(
   operator: OperatorSettings,
   mail: LifecycleMail,
 ): Promise<void> {
-  const template = catalogue[languageOf(member.locale)][mail.kind];
-  const dates: Dates = {
-    ...('begin_date' in mail ? { begin: formatDay(mail.begin_date, member.locale) } : {}),
-    ...('end_date' in mail ? { end: formatDay(mail.end_date, member.locale) } : {}),
-  };
-  await sendMemberMail(ex, mailer, member, operator, {
-    subject: template.subject,
-    body: template.body(dates),
-  });
+  await sendMailTo(ex, mailer, operator, member.email, lifecycleMailText(member, mail));
 }

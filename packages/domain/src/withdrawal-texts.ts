@@ -1,12 +1,12 @@
 import type { Language } from '@portal/contract';
-import { plural } from '@portal/domain';
+import { plural } from './localeText.ts';
 
 /**
  * The withdrawal's receipt in text form: what was received and when, that the membership
  * has ended, and how paid fees come back (§ 357 (1), § 357a (2) BGB: within 14 days, less
  * the value of the days the member could already train).
  */
-interface WithdrawalTexts {
+export interface WithdrawalTexts {
   subject: string;
   receivedAt: (date: string, time: string) => string;
   what: (number: string) => string;

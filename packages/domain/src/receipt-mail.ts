@@ -1,8 +1,11 @@
 import type { CancellationKind, Language } from '@portal/contract';
-import { type IsoDate, type RuleError, todayIn } from '@portal/domain';
-import { formatDay } from '../membership/notifications.ts';
-import { ruleErrorItem } from '../membership/rule-messages.ts';
+import { type IsoDate, todayIn } from './dates.ts';
+import type { RuleError } from './freeze.ts';
+import { formatDay, type MailText } from './lifecycle-mail.ts';
+import { languageOf } from './locale.ts';
+import { ruleErrorItem } from './membership-refusals.ts';
 import { receiptTexts } from './receipt-texts.ts';
+import { withdrawalTexts } from './withdrawal-texts.ts';
 
 /** What a declaration said, as the receipt repeats it. */
 export interface DeclarationContent {
@@ -70,7 +73,7 @@ function endLines(ctx: ReceiptContext, end: ReceiptEnd): string[] {
 }
 
 /** The confirmation in text form: content, date and time of receipt, and the end. */
-export function receiptMail(ctx: ReceiptContext, content: DeclarationContent, end: ReceiptEnd) {
+export function receiptMail(ctx: ReceiptContext, content: DeclarationContent, end: ReceiptEnd): MailText {
   const t = receiptTexts[ctx.language];
   const [date, time] = receivedParts(ctx);
   const line = (label: string, value: string | null) => (value ? [`- ${label}: ${value}`] : []);
@@ -103,7 +106,12 @@ export function receiptMail(ctx: ReceiptContext, content: DeclarationContent, en
  * The notice to the e-mail on file when a public declaration's confirmation went elsewhere:
  * the member learns of it, with the end date, and can take it back.
  */
-export function noticeMail(ctx: ReceiptContext, memberName: string, end: ReceiptEnd, support: string) {
+export function noticeMail(
+  ctx: ReceiptContext,
+  memberName: string,
+  end: ReceiptEnd,
+  support: string,
+): MailText {
   const t = receiptTexts[ctx.language];
   const [date, time] = receivedParts(ctx);
   const body = [
@@ -117,4 +125,35 @@ export function noticeMail(ctx: ReceiptContext, memberName: string, end: Receipt
     t.notYou(support),
   ];
   return { subject: t.noticeSubject, body: body.join('\n') };
+}
+
+/** What the withdrawal's receipt states (§ 356a BGB): who, when received, the end, the refund. */
+export interface WithdrawalReceipt {
+  member: { firstName: string; lastName: string; locale: string };
+  membershipNumber: string;
+  timezone: string;
+  receivedAt: Date;
+  /** The day the membership ended: the operator's today. */
+  endedOn: IsoDate;
+  daysUsed: number;
+}
+
+/** The withdrawal's receipt in text form, in the member's language. */
+export function withdrawalMail(receipt: WithdrawalReceipt): MailText {
+  const { member } = receipt;
+  const language = languageOf(member.locale);
+  const t = withdrawalTexts[language];
+  const [date, time] = formatReceivedAt(receipt.receivedAt, member.locale, receipt.timezone);
+  const body = [
+    receiptTexts[language].hello(`${member.firstName} ${member.lastName}`),
+    '',
+    t.receivedAt(date, time),
+    t.what(receipt.membershipNumber),
+    t.ended(formatDay(receipt.endedOn, member.locale)),
+    '',
+    receipt.daysUsed > 0 ? t.refundUsed(receipt.daysUsed) : t.refundAll,
+    '',
+    t.keep,
+  ];
+  return { subject: t.subject, body: body.join('\n') };
 }

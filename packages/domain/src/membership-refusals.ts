@@ -1,10 +1,11 @@
-import type { Language } from '@portal/contract';
-import type { RuleError } from '@portal/domain';
-import { localizedItem, type RefusalTexts } from './localized-refusal.ts';
+import type { ErrorItem, Language } from '@portal/contract';
+import type { RuleError } from './freeze.ts';
+import { localizedItem, type RefusalTexts } from './refusal.ts';
 
 /**
- * The `message` of a refusal, in the member's language. The portal shows the server's
- * message for some codes (spec section 8) and its own catalogue text for the others.
+ * The `message` of a membership refusal (freeze, cancellation, withdrawal), in the member's
+ * language. The portal shows the server's message for some codes (spec section 8) and its
+ * own catalogue text for the others; the demo answers with the same texts.
  */
 const texts: RefusalTexts = {
   en: {
@@ -161,6 +162,6 @@ const texts: RefusalTexts = {
 };
 
 /** A domain refusal as an error item of the error body, with its message in `language`. */
-export function ruleErrorItem(error: RuleError, language: Language) {
+export function ruleErrorItem(error: RuleError, language: Language): ErrorItem {
   return localizedItem(texts, error, language);
 }
