@@ -1,21 +1,7 @@
-import type { ErrorItem, Language } from '@portal/contract';
-import { languageOf, type RuleError } from '@portal/domain';
+import { languageOf, localizedItem, type RefusalTexts, type RuleError } from '@portal/domain';
 import { ApiError } from '../../http/errors.ts';
 
-type Context = Record<string, unknown>;
-/** An area's refusal texts: per language, per error type, a message from the error's context. */
-export type RefusalTexts = Record<Language, Record<string, (context: Context) => string>>;
-
-/** One refusal as an error item, its message from `texts` in `language` (English if missing). */
-export function localizedItem(texts: RefusalTexts, error: RuleError, language: Language): ErrorItem {
-  const context = error.context ?? {};
-  const text = texts[language][error.type] ?? texts.en[error.type];
-  return {
-    type: error.type,
-    message: text ? text(context) : error.type,
-    ...(error.context ? { context } : {}),
-  };
-}
+export { localizedItem, type RefusalTexts } from '@portal/domain';
 
 /** A 422 with an area's own refusal texts in the member's language. */
 export function localizedRefusal(
