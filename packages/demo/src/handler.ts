@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointName, endpoints, OperatorId } from '@portal/contract';
+import type { ApiError, Endpoint, EndpointName, endpoints, OperatorId } from '@portal/contract';
 import type { z } from 'zod';
 import type { DemoStore } from './store.ts';
 
@@ -39,3 +39,16 @@ export type Handlers = { [N in EndpointName]: Handler<N> };
 export function defineHandlers<H extends Partial<Handlers>>(handlers: H): H {
   return handlers;
 }
+
+const KEEP = Symbol("keep the call's writes");
+
+/**
+ * Throws a refusal without undoing what the handler wrote before it, as the server answers
+ * some refusals after committing (a wrong SMS code is counted, then refused).
+ */
+export function refuseAfterCommit(error: ApiError): never {
+  throw Object.assign(error, { [KEEP]: true });
+}
+
+export const keepsWrites = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && KEEP in error;

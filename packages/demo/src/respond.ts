@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { getOperator, spellErrorBody } from '@portal/domain';
 import type { z } from 'zod';
-import type { DemoAuth, Handler, HandlerContext } from './handler.ts';
+import { type DemoAuth, type Handler, type HandlerContext, keepsWrites } from './handler.ts';
 import { handlers } from './handlers/index.ts';
 import type { DemoStore } from './store.ts';
 
@@ -120,7 +120,7 @@ export async function respond(
     try {
       result = await handler(ctx);
     } catch (error) {
-      if (before) restore(store, before);
+      if (before && !keepsWrites(error)) restore(store, before);
       throw error;
     }
     if (endpoint.response === null) return answer(204, null);

@@ -1,7 +1,18 @@
 import type { Handlers } from '../handler.ts';
+import { accessHandlers } from './access.ts';
+import { accountHandlers } from './account.ts';
+import { clubHandlers } from './club.ts';
+import { consentsHandlers } from './consents.ts';
+import { profileHandlers } from './profile.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
-export const handlers: Partial<Handlers> = {};
+export const handlers: Partial<Handlers> = {
+  ...profileHandlers,
+  ...clubHandlers,
+  ...consentsHandlers,
+  ...accountHandlers,
+  ...accessHandlers,
+};

@@ -1,0 +1,88 @@
+// Helpers of the personal-data and access comparison tests (profile, account, access).
+import type { OperatorId } from '@portal/contract';
+import { desc } from 'drizzle-orm';
+import * as schema from '../../../server/src/db/schema.ts';
+import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import type { Both } from './both.ts';
+import { normalize } from './both.ts';
+
+/** The persona's members row in the demo (the server's holds the same values). */
+export function demoMember(both: Both, persona: Persona, operator: OperatorId) {
+  const username = demoUsername(persona, operator);
+  const row = both.demo.store.tables.members.find(
+    (m) => m.operatorId === operator && m.username === username,
+  );
+  if (!row) throw new Error(`no demo member ${username}`);
+  return row;
+}
+
+/** The profile form as the portal sends it, from a members row, with changes. */
+export function profileBody(
+  row: ReturnType<typeof demoMember>,
+  change: { email?: string; street?: string; prefix?: string; number?: string; code?: string } = {},
+) {
+  return {
+    email: change.email ?? row.email,
+    address: {
+      street: change.street ?? row.street,
+      postal_code: row.postalCode,
+      postal_location: row.postalLocation,
+      country: row.country,
+    },
+    mobile: { prefix: change.prefix ?? row.mobilePrefix, number: change.number ?? row.mobileNumber },
+    ...(change.code ? { verification_code: change.code } : {}),
+  };
+}
+
+interface Message {
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+}
+
+/** Where both outboxes stand, to read what a call adds. */
+export async function outboxMark(both: Both) {
+  const [last] = await both.server.db
+    .select({ id: schema.outbox.id })
+    .from(schema.outbox)
+    .orderBy(desc(schema.outbox.id))
+    .limit(1);
+  return { server: last?.id ?? 0, demo: both.demo.store.outbox.length };
+}
+
+/** The messages each side wrote since `mark`, in order (codes and PINs differ by nature: masked). */
+export async function messagesSince(both: Both, mark: { server: number; demo: number }) {
+  const mask = (m: Message) => ({ ...m, body: m.body.replace(/\b\d{6,7}\b/g, '<code>') });
+  const server = (await both.server.db.select().from(schema.outbox).orderBy(schema.outbox.id))
+    .filter((m) => m.id > mark.server)
+    .map(({ channel, to, subject, body }) => mask({ channel, to, subject, body }));
+  const demo = both.demo.store.outbox
+    .slice(mark.demo)
+    .map(({ channel, to, subject, body }) => mask({ channel, to, subject, body }));
+  return { server, demo };
+}
+
+/** The newest SMS code each side sent to `to`. */
+export async function lastCodes(both: Both, to: string) {
+  const rows = await both.server.db.select().from(schema.outbox).orderBy(desc(schema.outbox.id));
+  const code = (body: string | undefined) => /\b(\d{6})\b/.exec(body ?? '')?.[1];
+  return {
+    server: code(rows.find((m) => m.to === to)?.body),
+    demo: code(both.demo.store.outbox.findLast((m) => m.to === to)?.body),
+  };
+}
+
+/** The member's events on each side (action, status, details), in the order written, normalised. */
+export async function eventsOf(both: Both, memberId: string) {
+  const pick = (e: { action: string; status: string; details: unknown }) => ({
+    action: e.action,
+    status: e.status,
+    details: e.details,
+  });
+  const server = (await both.server.db.select().from(schema.events))
+    .filter((e) => e.memberId === memberId)
+    .map(pick);
+  const demo = both.demo.store.tables.events.filter((e) => e.memberId === memberId).map(pick);
+  return { server: normalize(server), demo: normalize(demo) };
+}
