@@ -86,3 +86,29 @@ export async function eventsOf(both: Both, memberId: string) {
   const demo = both.demo.store.tables.events.filter((e) => e.memberId === memberId).map(pick);
   return { server: normalize(server), demo: normalize(demo) };
 }
+
+/** A table's rows of one member or membership on each side, normalised (PIN codes and invoice numbers masked). */
+export async function rowsOf(
+  both: Both,
+  table: 'keys' | 'chipOrders' | 'invoices' | 'invoiceLines' | 'members',
+  match: (row: Record<string, unknown>) => boolean,
+) {
+  // Instants as text; a stable order (an updated row moves in the database's heap).
+  const plain = (r: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+  const key = (r: Record<string, unknown>) =>
+    JSON.stringify([r.validFrom, r.invoiceDate, r.type, r.origin, r.status, r.type === 'pin' ? '' : r.code]);
+  const mask = (rows: Record<string, unknown>[]) =>
+    normalize(
+      rows
+        .map(plain)
+        .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+        .map((r) => (r.type === 'pin' ? { ...r, code: '<pin>' } : r)),
+      ['invoiceNumber', 'createdAt'],
+    );
+  const source = schema[table] as unknown as typeof schema.keys;
+  const server = (await both.server.db.select().from(source)) as Record<string, unknown>[];
+  const demo = both.demo.store.tables[table] as unknown as Record<string, unknown>[];
+  const order = (rows: Record<string, unknown>[]) => rows.filter(match);
+  return { server: mask(order(server)), demo: mask(order(demo)) };
+}
