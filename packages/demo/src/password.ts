@@ -1,18 +1,19 @@
 import { DEMO_PASSWORD } from './data/seed-data.ts';
+import { DEMO_PASSWORD_HASH } from './data/seed.ts';
 
 /*
- * The demo's passwords. A member of the demo signs in with DEMO_PASSWORD as seeded; the
- * members row holds no real hash (no hashing library in the browser, and nothing to
- * protect: the tab's memory is the member's own). Once the member changes their password
- * in the demo, the row's passwordHash holds it as `demo:<password>`, and from then on that
- * one is the password (until the demo is reset). The sign-in handler checks with
- * demoPasswordMatches too.
+ * The demo's passwords. A persona signs in with DEMO_PASSWORD as seeded (the members row
+ * holds the marker DEMO_PASSWORD_HASH, no hash: there is no hashing library in the browser
+ * and nothing to protect, the tab's memory is the member's own). Once the member changes
+ * their password in the demo, the row holds `changed in the demo: <password>`, and that
+ * one is the password until the demo is reset. The sign-in handler checks with
+ * demoPasswordMatches too, so a changed password is the one that signs in.
  */
-const CHANGED = 'demo:';
+const CHANGED = 'changed in the demo: ';
 
 export function demoPasswordMatches(row: { passwordHash: string }, typed: string): boolean {
-  const changed = row.passwordHash.startsWith(CHANGED) ? row.passwordHash.slice(CHANGED.length) : null;
-  return typed === (changed ?? DEMO_PASSWORD);
+  if (row.passwordHash.startsWith(CHANGED)) return typed === row.passwordHash.slice(CHANGED.length);
+  return row.passwordHash === DEMO_PASSWORD_HASH && typed === DEMO_PASSWORD;
 }
 
 /** The passwordHash value that makes `password` the member's password in the demo. */

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../src/data/seed-data.ts';
 import { type Both, type Call, normalize, startBoth, type Tokens } from './support/both.ts';
 import {
-  demoMember,
+  type demoMember,
+  type SideIds,
+  signInBoth,
   eventsOf,
   lastCodes,
   messagesSince,
@@ -21,24 +23,21 @@ beforeAll(async () => {
 afterAll(() => both?.close());
 
 /** One call on both sides: equal status and body; what each side sent and logged equal too. */
-async function same(call: Call, tokens: Tokens, memberId?: string) {
+async function same(call: Call, tokens: Tokens, ids?: SideIds) {
   const mark = await outboxMark(both);
   const { server, demo } = await both.call(call, tokens);
   expect(demo.status, JSON.stringify(server.body)).toBe(server.status);
   expect(normalize(demo.body, ['code_expiry'])).toEqual(normalize(server.body, ['code_expiry']));
   const messages = await messagesSince(both, mark);
   expect(messages.demo).toEqual(messages.server);
-  if (memberId) {
-    const events = await eventsOf(both, memberId);
+  if (ids) {
+    const events = await eventsOf(both, ids);
     expect(events.demo).toEqual(events.server);
   }
   return { server, demo };
 }
 
-async function member(persona: Persona, operator: OperatorId) {
-  const tokens = await both.signIn(persona, operator);
-  return { tokens, row: demoMember(both, persona, operator) };
-}
+const member = (persona: Persona, operator: OperatorId) => signInBoth(both, persona, operator);
 
 describe('prefix list', () => {
   it.each(OPERATORS)('is the same list, with the same whitelist, for %s', async (operator) => {
@@ -52,16 +51,16 @@ describe('profile changes', () => {
   it.each(OPERATORS)(
     'saves a new e-mail and street for %s, with the same confirmations',
     async (operator) => {
-      const { tokens, row } = await member('active', operator);
+      const { tokens, row, ids } = await member('active', operator);
       const body = profileBody(row, { email: `neu.${operator}@example.org`, street: 'Neue Strasse 5' });
-      const { demo } = await same({ name: 'updateProfile', body }, tokens, row.id);
+      const { demo } = await same({ name: 'updateProfile', body }, tokens, ids);
       expect(demo.body).toMatchObject({ email: `neu.${operator}@example.org` });
     },
   );
 
   it('changes nothing and sends nothing when nothing changed', async () => {
-    const { tokens, row } = await member('in_trial', 'de');
-    const { demo } = await same({ name: 'updateProfile', body: profileBody(row) }, tokens, row.id);
+    const { tokens, row, ids } = await member('in_trial', 'de');
+    const { demo } = await same({ name: 'updateProfile', body: profileBody(row) }, tokens, ids);
     expect(demo.status).toBe(200);
   });
 
@@ -89,14 +88,14 @@ describe('profile changes', () => {
     ],
   ];
   it.each(refusals)('refuses %s', async (_what, persona, operator, body) => {
-    const { tokens, row } = await member(persona, operator);
-    const { demo } = await same({ name: 'updateProfile', body: body(row) }, tokens, row.id);
+    const { tokens, row, ids } = await member(persona, operator);
+    const { demo } = await same({ name: 'updateProfile', body: body(row) }, tokens, ids);
     expect(demo.status).toBeGreaterThanOrEqual(400);
   });
 
   it('saves a new mobile without a code where the product does not verify numbers (de)', async () => {
-    const { tokens, row } = await member('in_cancellation', 'de');
-    await same({ name: 'updateProfile', body: profileBody(row, { number: '15123456700' }) }, tokens, row.id);
+    const { tokens, row, ids } = await member('in_cancellation', 'de');
+    await same({ name: 'updateProfile', body: profileBody(row, { number: '15123456700' }) }, tokens, ids);
   });
 });
 
@@ -106,11 +105,11 @@ describe('phone verification', () => {
     ['de', 'phone_verification_not_required'],
     ['at', 'phone_verification_not_required'],
   ] as const)('refuses to send a code in %s (%s)', async (operator, type) => {
-    const { tokens, row } = await member('scheduled_freeze', operator);
+    const { tokens, ids } = await member('scheduled_freeze', operator);
     const { demo } = await same(
       { name: 'verifyPhone', body: { domain: 'portal', mobile: '+4917012345678' } },
       tokens,
-      row.id,
+      ids,
     );
     expect(demo.body).toMatchObject({ errors: [{ type }] });
   });
@@ -118,9 +117,9 @@ describe('phone verification', () => {
   it.each(['no', 'fi'] as const)(
     'refuses an invalid number before sending anything (%s)',
     async (operator) => {
-      const { tokens, row } = await member('scheduled_freeze', operator);
-      await same({ name: 'verifyPhone', body: { domain: 'portal', mobile: '+47123' } }, tokens, row.id);
-      await same({ name: 'verifyPhone', body: { domain: 'portal', mobile: '+99912345678' } }, tokens, row.id);
+      const { tokens, ids } = await member('scheduled_freeze', operator);
+      await same({ name: 'verifyPhone', body: { domain: 'portal', mobile: '+47123' } }, tokens, ids);
+      await same({ name: 'verifyPhone', body: { domain: 'portal', mobile: '+99912345678' } }, tokens, ids);
     },
   );
 
@@ -130,12 +129,12 @@ describe('phone verification', () => {
   ] as const)(
     'runs the whole flow in %s: code, missing code, wrong code, right code',
     async (operator, prefix, number) => {
-      const { tokens, row } = await member('active', operator);
+      const { tokens, row, ids } = await member('active', operator);
       const to = `${prefix}${number}`;
       const sent = await same(
         { name: 'verifyPhone', body: { domain: 'portal', mobile: `${prefix} ${number}` } },
         tokens,
-        row.id,
+        ids,
       );
       expect(sent.demo.body).toMatchObject({ code: '' });
       expect((sent.demo.body as { code_expiry: string }).code_expiry).toBe(
@@ -144,7 +143,7 @@ describe('phone verification', () => {
       const codes = await lastCodes(both, to);
       expect(codes.demo).toMatch(/^\d{6}$/);
       const change = { prefix, number };
-      const missing = await same({ name: 'updateProfile', body: profileBody(row, change) }, tokens, row.id);
+      const missing = await same({ name: 'updateProfile', body: profileBody(row, change) }, tokens, ids);
       expect(missing.demo.body).toMatchObject({ errors: [{ type: 'verification_required' }] });
       const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
       const guess = await both.call(
@@ -185,15 +184,15 @@ describe('phone verification', () => {
       expect(saved[1].body).toEqual(saved[0].server.body);
       const messages = await messagesSince(both, mark);
       expect(messages.demo).toEqual(messages.server);
-      const events = await eventsOf(both, row.id);
+      const events = await eventsOf(both, ids);
       expect(events.demo).toEqual(events.server);
     },
   );
 
   it('refuses an expired code on both sides', async () => {
-    const { tokens, row } = await member('in_trial', 'no');
+    const { tokens, row, ids } = await member('in_trial', 'no');
     const to = '+4741299088';
-    await same({ name: 'verifyPhone', body: { domain: 'portal', mobile: to } }, tokens, row.id);
+    await same({ name: 'verifyPhone', body: { domain: 'portal', mobile: to } }, tokens, ids);
     const codes = await lastCodes(both, to);
     both.setNow('2026-11-22T11:01:00Z');
     try {
@@ -221,11 +220,11 @@ describe('phone verification', () => {
   });
 
   it('limits the codes a number gets in an hour (429 on the fourth)', async () => {
-    const { tokens, row } = await member('presale', 'fi');
+    const { tokens, ids } = await member('presale', 'fi');
     const mobile = '+358401234599';
     for (let i = 0; i < 3; i++)
-      await same({ name: 'verifyPhone', body: { domain: 'portal', mobile } }, tokens, row.id);
-    const { demo } = await same({ name: 'verifyPhone', body: { domain: 'portal', mobile } }, tokens, row.id);
+      await same({ name: 'verifyPhone', body: { domain: 'portal', mobile } }, tokens, ids);
+    const { demo } = await same({ name: 'verifyPhone', body: { domain: 'portal', mobile } }, tokens, ids);
     expect(demo.status).toBe(429);
   });
 

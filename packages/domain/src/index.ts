@@ -29,3 +29,6 @@ export * from './clubTexts.ts';
 export * from './consentTexts.ts';
 export * from './accountTexts.ts';
 export * from './dataExport.ts';
+export * from './ptSlots.ts';
+export * from './importRows.ts';
+export * from './rowFacts.ts';

@@ -5,6 +5,7 @@ import {
   getOperator,
   type IsoDate,
   type MembershipFacts,
+  membershipFacts,
   type OperatorSettings,
   spellForOperator,
   todayIn,
@@ -53,20 +54,7 @@ export function loadState(store: DemoStore, memberId: string): DemoState {
     .sort(byDateThenCreated((f) => f.beginDate));
   const operator = getOperator(member.operatorId as OperatorId);
   const today = todayIn(operator.timezone, store.now());
-  const facts: MembershipFacts = {
-    signup_kind: membership.signupKind,
-    begin_date: membership.beginDate,
-    cancelled_on: membership.cancelledOn,
-    end_date: membership.endDate,
-    stopped_on: membership.stoppedOn,
-    withdrawn_on: membership.withdrawnOn,
-    freeze_periods: freezes.map((f) => ({
-      id: f.id,
-      begin_date: f.beginDate,
-      end_date: f.endDate,
-      cancel_date: f.cancelDate,
-    })),
-  };
+  const facts = membershipFacts(membership, freezes);
   return {
     member,
     membership,

@@ -1,13 +1,10 @@
-// STAND-IN until D1's both.ts lands on main (then main's version replaces this file): the
-// same interface, but the demo's tables are copied from the seeded server database
-// (identical rows) and a demo session is made directly, as the demo has no sign-in
-// handler yet. The comparison tests are written against this interface only.
+// The demo's handlers against the real server: the same call on both sides, at the same
+// clock, from the same demo data, compared by status and body (issue 13's scenario table).
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
-import * as schema from '../../../server/src/db/schema.ts';
 import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
-import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
 import { createDemo, type Demo } from '../../src/demo.ts';
-import { type DemoTables, emptyTables } from '../../src/store.ts';
+import { seedDemo } from '../../src/data/seed.ts';
 
 export interface Answer {
   status: number;
@@ -22,6 +19,7 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
+/** One member signed in on both sides: the server's token and the demo's. */
 export interface Tokens {
   server: string | null;
   demo: string | null;
@@ -32,6 +30,7 @@ export interface Both {
   demo: Demo;
   signIn(persona: Persona, operator: OperatorId): Promise<Tokens>;
   call(call: Call, tokens?: Tokens): Promise<{ server: Answer; demo: Answer }>;
+  /** Moves both clocks (the server's PORTAL_CLOCK and the demo's). */
   setNow(iso: string): void;
   close(): Promise<void>;
 }
@@ -44,43 +43,22 @@ function pathOf(call: Call): string {
   return `/api${path}${query}`;
 }
 
-async function copyTables(server: TestApp): Promise<DemoTables> {
-  const tables = emptyTables();
-  for (const name of Object.keys(tables) as (keyof DemoTables)[]) {
-    const rows = await server.db.select().from(schema[name]);
-    (tables as unknown as Record<string, unknown[]>)[name] = rows;
-  }
-  return tables;
-}
-
+/** Starts the real server on PGlite (seeded) and a demo at the same clock. */
 export async function startBoth(now = '2026-11-22T10:00:00Z'): Promise<Both> {
   const server = await startApp('pglite', { now });
-  const seeded = await copyTables(server);
-  const demo = createDemo({
-    now: () => server.clock.now(),
-    seed: (store) => {
-      store.tables = structuredClone(seeded);
-    },
-  });
+  const demo = createDemo({ now: () => server.clock.now(), seed: seedDemo });
   const both: Both = {
     server,
     demo,
     async signIn(persona, operator) {
-      const token = await server.signIn(persona, operator);
-      const username = demoUsername(persona, operator);
-      const member = (await server.db.select().from(schema.members)).find(
-        (m) => m.operatorId === operator && m.username === username,
-      )!;
-      const sessions = await server.db.select().from(schema.sessions);
-      const newest = sessions.filter((x) => x.memberId === member.id).at(-1)!;
-      const demoToken = crypto.randomUUID().replaceAll('-', '');
-      demo.store.sessions.set(demoToken, {
-        memberId: newest.memberId,
-        operatorId: operator,
-        createdAt: newest.createdAt,
-        expiresAt: newest.expiresAt,
-      });
-      return { server: token, demo: demoToken };
+      const body = {
+        username: demoUsername(persona, operator),
+        password: DEMO_PASSWORD,
+        operator_id: operator,
+      };
+      const answers = await both.call({ name: 'authenticate', body });
+      const token = (a: Answer) => (a.status === 200 ? ((a.body as { token: string }).token ?? null) : null);
+      return { server: token(answers.server), demo: token(answers.demo) };
     },
     async call(call, tokens) {
       const endpoint = endpoints[call.name];
@@ -118,6 +96,11 @@ export async function startBoth(now = '2026-11-22T10:00:00Z'): Promise<Both> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A body with what differs by nature between two databases replaced by placeholders: ids
+ * (uuids) by their order of first appearance, and the fields named (tokens, generated
+ * numbers). Everything else must be equal.
+ */
 export function normalize(body: unknown, fields: readonly string[] = ['token']): unknown {
   const ids = new Map<string, string>();
   const walk = (value: unknown, key?: string): unknown => {

@@ -3,8 +3,62 @@ import type { OperatorId } from '@portal/contract';
 import { desc } from 'drizzle-orm';
 import * as schema from '../../../server/src/db/schema.ts';
 import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
-import type { Both } from './both.ts';
+import { handlers } from '../../src/handlers/index.ts';
+import type { Both, Tokens } from './both.ts';
 import { normalize } from './both.ts';
+
+/**
+ * Objects with their keys sorted, all the way down: PostgreSQL's jsonb reorders keys (by
+ * length, then bytes), the demo keeps them as written, and normalize numbers ids by order of
+ * appearance, so both must be read in one order.
+ */
+export function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  return value;
+}
+
+/** One member's ids on each side (the two databases give their rows their own ids). */
+export interface SideIds {
+  server: { memberId: string; membershipId: string };
+  demo: { memberId: string; membershipId: string };
+}
+
+/**
+ * Signs the persona in on both sides. Until the demo's sign-in handler (D1) is on this
+ * branch, the demo's session is made directly, as that handler would make it.
+ */
+export async function signInBoth(both: Both, persona: Persona, operator: OperatorId) {
+  const row = demoMember(both, persona, operator);
+  let tokens: Tokens;
+  if (handlers.authenticate) tokens = await both.signIn(persona, operator);
+  else {
+    const token = crypto.randomUUID().replaceAll('-', '');
+    // As the server's session: begun now, for 12 hours (the sign-in handler's part, D1).
+    const createdAt = both.demo.store.now();
+    const expiresAt = new Date(createdAt.getTime() + 12 * 60 * 60 * 1000);
+    both.demo.store.sessions.set(token, { memberId: row.id, operatorId: operator, createdAt, expiresAt });
+    tokens = { server: await both.server.signIn(persona, operator), demo: token };
+  }
+  const username = demoUsername(persona, operator);
+  const serverMember = (await both.server.db.select().from(schema.members)).find(
+    (m) => m.operatorId === operator && m.username === username,
+  )!;
+  const serverMembership = (await both.server.db.select().from(schema.memberships)).find(
+    (m) => m.memberId === serverMember.id,
+  )!;
+  const demoMembership = both.demo.store.tables.memberships.find((m) => m.memberId === row.id)!;
+  const ids: SideIds = {
+    server: { memberId: serverMember.id, membershipId: serverMembership.id },
+    demo: { memberId: row.id, membershipId: demoMembership.id },
+  };
+  return { tokens, row, ids };
+}
 
 /** The persona's members row in the demo (the server's holds the same values). */
 export function demoMember(both: Both, persona: Persona, operator: OperatorId) {
@@ -74,24 +128,25 @@ export async function lastCodes(both: Both, to: string) {
 }
 
 /** The member's events on each side (action, status, details), in the order written, normalised. */
-export async function eventsOf(both: Both, memberId: string) {
+export async function eventsOf(both: Both, ids: SideIds) {
   const pick = (e: { action: string; status: string; details: unknown }) => ({
     action: e.action,
     status: e.status,
     details: e.details,
   });
   const server = (await both.server.db.select().from(schema.events))
-    .filter((e) => e.memberId === memberId)
+    .filter((e) => e.memberId === ids.server.memberId)
     .map(pick);
-  const demo = both.demo.store.tables.events.filter((e) => e.memberId === memberId).map(pick);
-  return { server: normalize(server), demo: normalize(demo) };
+  const demo = both.demo.store.tables.events.filter((e) => e.memberId === ids.demo.memberId).map(pick);
+  return { server: normalize(canonical(server)), demo: normalize(canonical(demo)) };
 }
 
 /** A table's rows of one member or membership on each side, normalised (PIN codes and invoice numbers masked). */
 export async function rowsOf(
   both: Both,
   table: 'keys' | 'chipOrders' | 'invoices' | 'invoiceLines' | 'members',
-  match: (row: Record<string, unknown>) => boolean,
+  ids: SideIds,
+  match: (row: Record<string, unknown>, own: SideIds['server']) => boolean,
 ) {
   // Instants as text; a stable order (an updated row moves in the database's heap).
   const plain = (r: Record<string, unknown>) =>
@@ -109,6 +164,8 @@ export async function rowsOf(
   const source = schema[table] as unknown as typeof schema.keys;
   const server = (await both.server.db.select().from(source)) as Record<string, unknown>[];
   const demo = both.demo.store.tables[table] as unknown as Record<string, unknown>[];
-  const order = (rows: Record<string, unknown>[]) => rows.filter(match);
-  return { server: mask(order(server)), demo: mask(order(demo)) };
+  return {
+    server: mask(server.filter((r) => match(r, ids.server))),
+    demo: mask(demo.filter((r) => match(r, ids.demo))),
+  };
 }

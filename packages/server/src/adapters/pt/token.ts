@@ -1,6 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { OperatorId, PtWidgetKind } from '@portal/contract';
-import type { IsoDate } from '@portal/domain';
+import type { BookingWindow } from '@portal/domain';
+
+export type { BookingWindow };
 
 /** How long a widget token is good for: one visit of the page, not a session. */
 export const PT_TOKEN_TTL_MS = 10 * 60_000;
@@ -8,14 +10,6 @@ export const PT_TOKEN_TTL_MS = 10 * 60_000;
 /** The audience of every widget token: only the PT provider accepts it. */
 export const PT_TOKEN_AUDIENCE = 'pt-widget';
 export const PT_TOKEN_ISSUER = 'member-portal';
-
-/** Days the member may train, so the provider offers no session they could not attend. */
-export interface BookingWindow {
-  /** Last day (operator's timezone), or null: no end (a running membership). */
-  until: IsoDate | null;
-  /** Freezes (first and last day) during which the member does not train. */
-  frozen: { from: IsoDate; to: IsoDate }[];
-}
 
 /** What a widget token says (a JWT, HS256, docs/personal-training.md). */
 export interface PtTokenClaims {

@@ -8,7 +8,7 @@ import type { Localized } from '../../../db/schema.ts';
 import { ApiError, notFound, ruleViolation } from '../../../http/errors.ts';
 import { billPtPackage } from '../../pt/billing.ts';
 import * as repo from './repository.ts';
-import { CANCEL_HOURS, offeredSlots, type Slot } from './slots.ts';
+import { CANCEL_HOURS, offeredSlots, type Slot } from '@portal/domain';
 
 /** The widget's language: the one it asks for (Accept-Language), else the token's. */
 export function languageFor(acceptLanguage: string | undefined, claims: PtTokenClaims): Language {
