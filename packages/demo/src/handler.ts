@@ -40,15 +40,16 @@ export function defineHandlers<H extends Partial<Handlers>>(handlers: H): H {
   return handlers;
 }
 
-const KEEP = Symbol("keep the call's writes");
+const committed = new WeakSet<object>();
 
 /**
- * Throws a refusal without undoing what the handler wrote before it, as the server answers
- * some refusals after committing (a wrong SMS code is counted, then refused).
+ * Marks a refusal that keeps what the call wrote: the server commits some writes and then
+ * refuses (a declined card return closes its checkout and logs the failure first).
  */
-export function refuseAfterCommit(error: ApiError): never {
-  throw Object.assign(error, { [KEEP]: true });
+export function afterCommit(error: ApiError): ApiError {
+  committed.add(error);
+  return error;
 }
 
 export const keepsWrites = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && KEEP in error;
+  typeof error === 'object' && error !== null && committed.has(error);

@@ -3,6 +3,16 @@ export type { DemoAnswer } from './respond.ts';
 export { handlers } from './handlers/index.ts';
 export type { DemoMessage, DemoStore, DemoTables } from './store.ts';
 export * from './data/seed-data.ts';
+export {
+  DEMO_CARD_ROUTE,
+  failedResult,
+  intoApp,
+  registeredResult,
+  type SandboxCheckout,
+  sandboxCheckout,
+  signReturn,
+  withReturnParams,
+} from './cards/sandbox.ts';
 export { type DemoData, type DoorDelivery, demoData, maxFrozenPeriods } from './data/generate.ts';
 export {
   ptPackageId,

@@ -2,19 +2,21 @@ import { DEMO_PASSWORD } from './data/seed-data.ts';
 import { DEMO_PASSWORD_HASH } from './data/seed.ts';
 
 /*
- * The demo's passwords. A persona signs in with DEMO_PASSWORD as seeded (the members row
- * holds the marker DEMO_PASSWORD_HASH, no hash: there is no hashing library in the browser
- * and nothing to protect, the tab's memory is the member's own). Once the member changes
- * their password in the demo, the row holds `changed in the demo: <password>`, and that
- * one is the password until the demo is reset. The sign-in handler checks with
- * demoPasswordMatches too, so a changed password is the one that signs in.
+ * The demo's stand-in for argon2 (ADR 024): the seeded members sign in with the public
+ * DEMO_PASSWORD (their row holds the marker DEMO_PASSWORD_HASH); a password set in the demo
+ * (reset link or password change) is kept as its sha256, never as typed, and from then on
+ * it is the one that signs in, until the demo is reset.
  */
-const CHANGED = 'changed in the demo: ';
 
-export function demoPasswordMatches(row: { passwordHash: string }, typed: string): boolean {
-  if (row.passwordHash.startsWith(CHANGED)) return typed === row.passwordHash.slice(CHANGED.length);
-  return row.passwordHash === DEMO_PASSWORD_HASH && typed === DEMO_PASSWORD;
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The passwordHash value that makes `password` the member's password in the demo. */
-export const demoPasswordValue = (password: string): string => `${CHANGED}${password}`;
+export const demoPasswordHash = async (password: string): Promise<string> =>
+  `sha256:${await sha256(password)}`;
+
+export async function demoPasswordMatches(stored: string, password: string): Promise<boolean> {
+  if (stored === DEMO_PASSWORD_HASH) return password === DEMO_PASSWORD;
+  return stored === (await demoPasswordHash(password));
+}

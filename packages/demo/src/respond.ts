@@ -67,7 +67,8 @@ function check(schema: z.ZodType | undefined, value: unknown, context: string): 
 
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (text === '') return undefined;
+  // Fastify hands an empty body to the schema as null (a POST without a body says "received null").
+  if (text === '') return null;
   try {
     return JSON.parse(text);
   } catch {

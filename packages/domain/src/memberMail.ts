@@ -1,9 +1,8 @@
 import type { Language } from '@portal/contract';
 import { languageOf } from './locale.ts';
-import type { OperatorSettings } from './operators/types.ts';
 
-/** The greeting of an e-mail to the member, in their language. */
-export const memberGreeting: Record<Language, (name: string) => string> = {
+/** The greeting every e-mail to a member opens with, in the member's language. */
+export const MAIL_GREETING: Record<Language, (name: string) => string> = {
   en: (name) => `Hello ${name},`,
   de: (name) => `Hallo ${name},`,
   fr: (name) => `Bonjour ${name},`,
@@ -11,24 +10,20 @@ export const memberGreeting: Record<Language, (name: string) => string> = {
   fi: (name) => `Hei ${name},`,
 };
 
-/** An e-mail under the operator's brand to any address; `body` carries its own greeting. */
-export function brandedMail(
-  operator: Pick<OperatorSettings, 'brand'>,
-  to: string,
+/**
+ * An e-mail to a member as it leaves (server outbox or demo outbox alike): the operator's
+ * brand before the subject, the greeting, the text and the brand as signature.
+ */
+export function memberMail(
+  brand: string,
+  member: { locale: string; firstName: string },
   mail: { subject: string; body: string },
-): { to: string; subject: string; text: string } {
-  return { to, subject: `${operator.brand}: ${mail.subject}`, text: `${mail.body}\n\n${operator.brand}` };
+): { subject: string; text: string } {
+  const hello = MAIL_GREETING[languageOf(member.locale)](member.firstName);
+  return brandedMail(brand, { subject: mail.subject, body: `${hello}\n\n${mail.body}` });
 }
 
-/** An e-mail to the member in their language: greeting, text and the operator's brand. */
-export function memberMail(
-  operator: Pick<OperatorSettings, 'brand'>,
-  member: { firstName: string; email: string; locale: string },
-  mail: { subject: string; body: string },
-): { to: string; subject: string; text: string } {
-  const hello = memberGreeting[languageOf(member.locale)];
-  return brandedMail(operator, member.email, {
-    subject: mail.subject,
-    body: `${hello(member.firstName)}\n\n${mail.body}`,
-  });
+/** Any e-mail under the operator's brand; `body` carries its own greeting. */
+export function brandedMail(brand: string, mail: { subject: string; body: string }) {
+  return { subject: `${brand}: ${mail.subject}`, text: `${mail.body}\n\n${brand}` };
 }

@@ -240,25 +240,6 @@ export interface ProfileRow {
   locale: string;
 }
 
-/** The member's row as the contract's Profile (spec section 3). */
-export function profileOf(member: Omit<ProfileRow, 'locale'>): Profile {
-  return {
-    first_name: member.firstName,
-    last_name: member.lastName,
-    gender: member.gender,
-    birthdate: member.birthdate,
-    email: member.email,
-    address: {
-      street: member.street,
-      postal_code: member.postalCode,
-      postal_location: member.postalLocation,
-      country: member.country,
-    },
-    mobile: { prefix: member.mobilePrefix, number: member.mobileNumber },
-    gdpr_opt_in: member.gdprOptIn,
-  };
-}
-
 /** What a saved profile changes, as the confirmation e-mail and the event log name it. */
 export function changedParts(before: ProfileRow, after: ProfileRow): ChangedPart[] {
   const parts: ChangedPart[] = [];

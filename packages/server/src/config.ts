@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
-import { isOperatorId, operatorIds } from '@portal/domain';
+import { isOperatorId, operatorIds, SESSION_TTL_MS } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
 import { type DeliverySettings, loadDeliverySettings } from './adapters/delivery/config.ts';
 import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
@@ -266,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.join(REPO_ROOT, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    sessionTtlMs: 12 * 60 * 60 * 1000,
+    sessionTtlMs: SESSION_TTL_MS,
     signInLimits: {
       perIpAndUsername: parseCount(
         'SIGN_IN_LIMIT_PER_IP_AND_USERNAME',

@@ -11,7 +11,7 @@ import {
 } from '@portal/domain';
 import { ApiError } from '@portal/contract';
 import { defineHandlers } from '../handler.ts';
-import { demoPasswordMatches, demoPasswordValue } from '../password.ts';
+import { demoPasswordHash, demoPasswordMatches } from '../password.ts';
 import type { DemoStore } from '../store.ts';
 import { loadState, logChange, send } from './personal-support.ts';
 
@@ -132,8 +132,10 @@ function exportRows(store: DemoStore, memberId: string, sessionId: string) {
       })),
     sessions,
     currentSessionId: sessionId,
-    // Reset links are the sign-in area's; the demo keeps none in its tables.
-    passwordResets: [],
+    passwordResets: t.passwordResetTokens
+      .filter((r) => r.memberId === memberId)
+      .sort(byCreated)
+      .map(({ createdAt, expiresAt, usedAt }) => ({ createdAt, expiresAt, usedAt })),
   });
 }
 
@@ -142,17 +144,21 @@ export const accountHandlers = defineHandlers({
    * A new password for the signed-in member, given the current one (see password.ts for how
    * the demo keeps it). Every other session of the member ends; this one stays.
    */
-  changePassword({ store, auth, body }) {
+  async changePassword({ store, auth, body }) {
     const state = loadState(store, auth.memberId);
     const { member } = state;
-    if (!demoPasswordMatches(member, body.current_password)) {
+    if (!(await demoPasswordMatches(member.passwordHash, body.current_password))) {
       throw refuse(member.locale, 'invalid_current_password', 'current_password');
     }
     if (body.new_password === body.current_password) {
       throw refuse(member.locale, 'password_unchanged', 'new_password');
     }
     const now = store.now();
-    Object.assign(member, { passwordHash: demoPasswordValue(body.new_password), updatedAt: now });
+    Object.assign(member, { passwordHash: await demoPasswordHash(body.new_password), updatedAt: now });
+    // Outstanding reset links stop working, as on the server.
+    for (const t of store.tables.passwordResetTokens) {
+      if (t.memberId === member.id && t.usedAt === null) t.usedAt = now;
+    }
     let ended = 0;
     for (const [id, session] of store.sessions) {
       if (session.memberId === member.id && id !== auth.sessionId) {
@@ -166,7 +172,10 @@ export const accountHandlers = defineHandlers({
       at,
       supportEmail: state.operator.supportEmail,
     });
-    send(store, state.operator, member.id, memberMail(state.operator, member, mail));
+    send(store, state.operator, member.id, {
+      to: member.email,
+      ...memberMail(state.operator.brand, member, mail),
+    });
   },
 
   /** Everything the demo holds about the member; the export itself is logged first, as on the server. */

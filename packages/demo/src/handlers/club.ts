@@ -54,6 +54,9 @@ export const clubHandlers = defineHandlers({
       to: { id: club.id, name: club.name },
     });
     const mail = clubChangedMail[languageOf(locale)](club.name);
-    send(store, state.operator, state.member.id, memberMail(state.operator, state.member, mail));
+    send(store, state.operator, state.member.id, {
+      to: state.member.email,
+      ...memberMail(state.operator.brand, state.member, mail),
+    });
   },
 });

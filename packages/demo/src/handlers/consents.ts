@@ -16,6 +16,9 @@ export const consentsHandlers = defineHandlers({
       gdpr_opt_in,
     });
     const mail = consentMail[languageOf(state.member.locale)][gdpr_opt_in ? 'given' : 'withdrawn'];
-    send(store, state.operator, state.member.id, memberMail(state.operator, state.member, mail));
+    send(store, state.operator, state.member.id, {
+      to: state.member.email,
+      ...memberMail(state.operator.brand, state.member, mail),
+    });
   },
 });

@@ -4,6 +4,11 @@ import { accountHandlers } from './account.ts';
 import { clubHandlers } from './club.ts';
 import { consentsHandlers } from './consents.ts';
 import { profileHandlers } from './profile.ts';
+import { authHandlers } from './auth.ts';
+import { eventsHandlers } from './events.ts';
+import { membershipHandlers } from './membership.ts';
+import { cardsHandlers } from './cards.ts';
+import { paymentsHandlers } from './payments.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
@@ -15,4 +20,9 @@ export const handlers: Partial<Handlers> = {
   ...consentsHandlers,
   ...accountHandlers,
   ...accessHandlers,
+  ...authHandlers,
+  ...membershipHandlers,
+  ...eventsHandlers,
+  ...paymentsHandlers,
+  ...cardsHandlers,
 };

@@ -26,7 +26,7 @@ import {
   toE164,
   wrongGuessRefusal,
 } from '@portal/domain';
-import { defineHandlers, refuseAfterCommit } from '../handler.ts';
+import { afterCommit, defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
 import { type DemoState, loadState, logChange, type MemberRow, send } from './personal-support.ts';
 
@@ -160,7 +160,7 @@ export const profileHandlers = defineHandlers({
     if (verify) {
       const refusal = checkCode(store, member.id, toE164(next.mobile), body.verification_code);
       // The counted guess stays, as the server commits it before refusing.
-      if (refusal) refuseAfterCommit(refused(refusal, language));
+      if (refusal) throw afterCommit(refused(refusal, language));
     }
 
     const after: MemberRow = {

@@ -6,19 +6,18 @@ import {
   type ResetRequest,
   type UpdatePasswordRequest,
 } from '@portal/contract';
-import { getOperator, languageOf } from '@portal/domain';
+import { getOperator, languageOf, RESET_TOKEN_TTL_MS, resetMail, signInNoticeMail } from '@portal/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passwordCheckFailed, ruleViolation } from '../../http/errors.ts';
 import { defaultOrigin, linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { resetMail, signInNoticeMail } from './mail-texts.ts';
 import { hashPassword, newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import { createSignInLimiter, pairKey, SIGN_IN_NOTICE_JOB, usernameKey } from './sign-in-limiter.ts';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export { RESET_TOKEN_TTL_MS };
 
 /** The job behind POST /auth/reset: everything that depends on whether the username exists. */
 export const PASSWORD_RESET_JOB = 'password_reset';

@@ -132,10 +132,10 @@ export async function sendMailTo(
   to: string,
   mail: { subject: string; body: string },
 ): Promise<void> {
-  await mailer.send(ex, { operatorId: operator.id, ...brandedMail(operator, to, mail) });
+  await mailer.send(ex, { operatorId: operator.id, to, ...brandedMail(operator.brand, mail) });
 }
 
-/** An e-mail to the member in their language (domain's greeting), under the operator's brand. */
+/** An e-mail to the member in their language: greeting, text and the operator's brand. */
 export async function sendMemberMail(
   ex: Executor,
   mailer: Mailer,
@@ -143,7 +143,11 @@ export async function sendMemberMail(
   operator: OperatorSettings,
   mail: { subject: string; body: string },
 ): Promise<void> {
-  await mailer.send(ex, { operatorId: operator.id, ...memberMail(operator, member, mail) });
+  await mailer.send(ex, {
+    operatorId: operator.id,
+    to: member.email,
+    ...memberMail(operator.brand, member, mail),
+  });
 }
 
 /** Confirms a membership change to the member by e-mail, in the same transaction as the change. */

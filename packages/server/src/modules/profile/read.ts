@@ -1,2 +1,2 @@
-// The member's row as the contract's Profile: one rule in domain, for the server and the demo.
+/** The member's row as the contract's Profile: a domain rule (the demo reads its rows by it too). */
 export { profileOf } from '@portal/domain';
