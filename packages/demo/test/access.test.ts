@@ -8,6 +8,7 @@ import {
   type SideIds,
   signInBoth,
   eventsOf,
+  membershipOn,
   messagesSince,
   outboxMark,
   rowsOf,
@@ -35,6 +36,8 @@ async function same(call: Call, tokens: Tokens, ids: SideIds) {
   expect(messages.demo).toEqual(messages.server);
   const events = await eventsOf(both, ids);
   expect(events.demo).toEqual(events.server);
+  const shown = await membershipOn(both, tokens);
+  expect(shown.demo).toEqual(shown.server);
   type Own = SideIds['server'];
   for (const [table, match] of [
     ['keys', (r: Record<string, unknown>, own: Own) => r.membershipId === own.membershipId],

@@ -8,6 +8,7 @@ import {
   type SideIds,
   signInBoth,
   eventsOf,
+  membershipOn,
   messagesSince,
   outboxMark,
   profileBody,
@@ -44,6 +45,8 @@ async function same(call: Call, tokens: Tokens, ids?: SideIds) {
   if (ids) {
     const events = await eventsOf(both, ids);
     expect(events.demo).toEqual(events.server);
+    const shown = await membershipOn(both, tokens);
+    expect(shown.demo).toEqual(shown.server);
     const rows = await rowsOf(both, 'members', ids, (r, own) => r.id === own.memberId);
     expect(normalize(rows.demo, ['passwordHash'])).toEqual(normalize(rows.server, ['passwordHash']));
   }

@@ -8,6 +8,7 @@ import {
   type SideIds,
   signInBoth,
   eventsOf,
+  membershipOn,
   lastCodes,
   messagesSince,
   outboxMark,
@@ -33,6 +34,8 @@ async function same(call: Call, tokens: Tokens, ids?: SideIds) {
   if (ids) {
     const events = await eventsOf(both, ids);
     expect(events.demo).toEqual(events.server);
+    const shown = await membershipOn(both, tokens);
+    expect(shown.demo).toEqual(shown.server);
   }
   return { server, demo };
 }

@@ -169,3 +169,22 @@ export async function rowsOf(
     demo: mask(demo.filter((r) => match(r, ids.demo))),
   };
 }
+
+/** GET /v2/membership on both sides, normalised (a PIN's random code masked): what the portal shows after a write. */
+export async function membershipOn(both: Both, tokens: Tokens) {
+  const { server, demo } = await both.call({ name: 'membership' }, tokens);
+  const pins = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(pins);
+    if (value && typeof value === 'object') {
+      const entries = Object.entries(value).map(([k, v]) => [k, pins(v)]);
+      const row = Object.fromEntries(entries) as Record<string, unknown>;
+      return row.type === 'pin' && typeof row.code === 'string' ? { ...row, code: '<pin>' } : row;
+    }
+    return value;
+  };
+  const shown = (a: { status: number; body: unknown }) => ({
+    status: a.status,
+    body: pins(normalize(a.body)),
+  });
+  return { server: shown(server), demo: shown(demo) };
+}
