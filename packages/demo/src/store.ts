@@ -50,6 +50,9 @@ export interface DemoMessage {
 export interface DemoSession {
   memberId: string;
   operatorId: OperatorId;
+  /** When it began and ends, as the server's sessions row (the data export lists them). */
+  createdAt?: Date;
+  expiresAt?: Date;
 }
 
 /** One browser tab's demo world: tables, sessions and sent messages, at the demo's clock. */

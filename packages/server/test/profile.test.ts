@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { mutableClock } from '../src/clock.ts';
 import { events, members, phoneVerifications } from '../src/db/schema.ts';
 import type { Persona } from '@portal/demo';
-import { refusalMessage } from '../src/modules/profile/messages.ts';
+import { profileRefusalMessage as refusalMessage } from '@portal/domain';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 
 const require = createRequire(import.meta.url);

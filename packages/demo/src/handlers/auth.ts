@@ -1,8 +1,7 @@
 import { demoPortal } from '../portal.ts';
 import { passwordCheckFailed, ruleViolation } from '@portal/contract';
 import { getOperator, languageOf, RESET_TOKEN_TTL_MS, resetMail, SESSION_TTL_MS } from '@portal/domain';
-import { DEMO_PASSWORD_HASH } from '../data/seed.ts';
-import { DEMO_PASSWORD } from '../data/seed-data.ts';
+import { demoPasswordHash, demoPasswordMatches } from '../password.ts';
 import { defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
 
@@ -29,17 +28,6 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * The demo's stand-in for argon2 (ADR 024): the seeded members sign in with the public
- * DEMO_PASSWORD; a password set in the demo is kept as its sha256, never as typed.
- */
-const demoPasswordHash = async (password: string) => `sha256:${await sha256(password)}`;
-
-async function passwordMatches(stored: string, password: string): Promise<boolean> {
-  if (stored === DEMO_PASSWORD_HASH) return password === DEMO_PASSWORD;
-  return stored === (await demoPasswordHash(password));
-}
-
 const invalidResetToken = () =>
   ruleViolation('invalid_reset_token', 'The link is no longer valid. Request a new one.');
 
@@ -56,10 +44,13 @@ export const authHandlers = defineHandlers({
     const member = store.tables.members.find(
       (m) => m.operatorId === body.operator_id && m.username === username,
     );
-    if (!member || !(await passwordMatches(member.passwordHash, body.password))) throw passwordCheckFailed();
+    if (!member || !(await demoPasswordMatches(member.passwordHash, body.password)))
+      throw passwordCheckFailed();
     const token = newToken();
-    store.sessions.set(token, { memberId: member.id, operatorId: body.operator_id });
-    const expiresAt = new Date(store.now().getTime() + SESSION_TTL_MS);
+    const createdAt = store.now();
+    const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
+    // Its times as the server's sessions row keeps them (the data export lists them).
+    store.sessions.set(token, { memberId: member.id, operatorId: body.operator_id, createdAt, expiresAt });
     return { token, expires_at: expiresAt.toISOString() };
   },
 

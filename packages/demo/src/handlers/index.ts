@@ -1,4 +1,9 @@
 import type { Handlers } from '../handler.ts';
+import { accessHandlers } from './access.ts';
+import { accountHandlers } from './account.ts';
+import { clubHandlers } from './club.ts';
+import { consentsHandlers } from './consents.ts';
+import { profileHandlers } from './profile.ts';
 import { authHandlers } from './auth.ts';
 import { eventsHandlers } from './events.ts';
 import { membershipHandlers } from './membership.ts';
@@ -12,6 +17,11 @@ import { paymentsHandlers } from './payments.ts';
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
 export const handlers: Partial<Handlers> = {
+  ...profileHandlers,
+  ...clubHandlers,
+  ...consentsHandlers,
+  ...accountHandlers,
+  ...accessHandlers,
   ...authHandlers,
   ...membershipHandlers,
   ...eventsHandlers,

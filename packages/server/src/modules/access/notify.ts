@@ -1,53 +1,17 @@
-import { formatMoney, languageOf, type Money } from '@portal/domain';
+import {
+  chipActivatedMail,
+  chipLostMail,
+  forgottenChipPinSms,
+  lostChipPinSms,
+  type Money,
+} from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Executor } from '../../db/client.ts';
-import { formatDay } from '../membership/notifications.ts';
 import type { MembershipState } from '../membership/state.ts';
-import { accessTexts } from './messages.ts';
 
-type Member = MembershipState['member'];
+// The texts and their assembly are domain's (shared with the demo); this file sends them.
 
-/** The member's mobile in E.164 (a 00 prefix becomes +; spaces and dashes go). */
-export function e164(member: Pick<Member, 'mobilePrefix' | 'mobileNumber'>): string {
-  const prefix = member.mobilePrefix.trim().replace(/^00/, '+');
-  return `${prefix.startsWith('+') ? prefix : `+${prefix}`}${member.mobileNumber.replace(/\D/g, '')}`;
-}
-
-function textsFor(state: MembershipState) {
-  const locale = state.member.locale;
-  return {
-    t: accessTexts[languageOf(locale)],
-    day: (date: string) => formatDay(date, locale),
-    money: (fee: Money) => formatMoney(fee.amount, fee.currency, locale),
-  };
-}
-
-async function sendSms(ex: Executor, sms: SmsSender, state: MembershipState, lines: string[]) {
-  await sms.send(ex, {
-    operatorId: state.operator.id,
-    to: e164(state.member),
-    text: [`${state.operator.brand}:`, ...lines].join(' '),
-  });
-}
-
-async function sendMail(
-  ex: Executor,
-  mailer: Mailer,
-  state: MembershipState,
-  subject: string,
-  body: string[],
-) {
-  const { t } = textsFor(state);
-  await mailer.send(ex, {
-    operatorId: state.operator.id,
-    to: state.member.email,
-    subject: `${state.operator.brand}: ${subject}`,
-    text: `${t.hello(state.member.firstName)}\n\n${body.join(' ')}\n\n${state.operator.brand}`,
-  });
-}
-
-/** The temporary PIN after a lost chip, by SMS; Germany names the club manager as contact. */
 export async function smsLostChipPin(
   ex: Executor,
   sms: SmsSender,
@@ -55,13 +19,12 @@ export async function smsLostChipPin(
   pin: string,
   until: string,
 ) {
-  const { t, day } = textsFor(state);
-  const lines = [t.lostPinSms({ pin, until: day(until) })];
-  if (state.operator.temporaryPinContactClubManager) lines.push(t.contactManager);
-  await sendSms(ex, sms, state, lines);
+  await sms.send(ex, {
+    operatorId: state.operator.id,
+    ...lostChipPinSms(state.operator, state.member, pin, until),
+  });
 }
 
-/** Today's PIN for a forgotten chip, by SMS, naming the SMS fee where there is one. */
 export async function smsForgottenChipPin(
   ex: Executor,
   sms: SmsSender,
@@ -69,11 +32,8 @@ export async function smsForgottenChipPin(
   pin: string,
   fee: Money | null,
 ) {
-  const { t, day, money } = textsFor(state);
-  const lines = [t.forgottenPinSms({ pin, until: day(state.today) })];
-  if (fee) lines.push(t.smsFee({ fee: money(fee) }));
-  if (state.operator.temporaryPinContactClubManager) lines.push(t.contactManager);
-  await sendSms(ex, sms, state, lines);
+  const message = forgottenChipPinSms(state.operator, state.member, pin, state.today, fee);
+  await sms.send(ex, { operatorId: state.operator.id, ...message });
 }
 
 export async function mailChipActivated(
@@ -83,10 +43,8 @@ export async function mailChipActivated(
   code: string,
   replacedOthers: boolean,
 ) {
-  const { t, day } = textsFor(state);
-  const body = [t.activatedMail.body({ code, date: day(state.today) })];
-  if (replacedOthers) body.push(t.activatedMail.replaced);
-  await sendMail(ex, mailer, state, t.activatedMail.subject, body);
+  const mail = chipActivatedMail(state.operator, state.member, code, state.today, replacedOthers);
+  await mailer.send(ex, { operatorId: state.operator.id, ...mail });
 }
 
 export async function mailChipLost(
@@ -96,9 +54,6 @@ export async function mailChipLost(
   code: string,
   until: string,
 ) {
-  const { t, day, money } = textsFor(state);
-  const body = [t.lostMail.body({ code, date: day(state.today), until: day(until) })];
-  const fee = state.operator.replacementChipFee;
-  if (fee) body.push(t.lostMail.fee({ fee: money(fee) }));
-  await sendMail(ex, mailer, state, t.lostMail.subject, body);
+  const mail = chipLostMail(state.operator, state.member, code, state.today, until);
+  await mailer.send(ex, { operatorId: state.operator.id, ...mail });
 }

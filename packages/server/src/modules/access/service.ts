@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivatedChip, ChipCodeRequest, TemporaryPinIssued } from '@portal/contract';
 import {
+  type AccessRefusal,
+  accessRefusalMessage,
   activeChip,
   canUseChipServices,
   FORGOTTEN_CHIP_PIN_VALIDITY,
-  languageOf,
   maskedMobile,
   normalizeChipCode,
   temporaryPinValidTo,
@@ -17,14 +18,12 @@ import { scheduleCharge } from '../membership/billing.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import { currentKeys, issueTemporaryPin, keyAsOfToday, type StoredKey } from './keys.ts';
-import { type AccessRefusal, accessTexts } from './messages.ts';
 import { mailChipActivated, mailChipLost, smsForgottenChipPin, smsLostChipPin } from './notify.ts';
 import * as repo from './repository.ts';
 
 /** A 422 of this area, its message in the member's language. */
 function refusal(state: MembershipState, type: AccessRefusal, context?: Record<string, unknown>) {
-  const text = accessTexts[languageOf(state.member.locale)].refusals[type];
-  return ruleViolation(type, text({ status: state.status }), context);
+  return ruleViolation(type, accessRefusalMessage(state.member.locale, type, state.status), context);
 }
 
 /** Loads and locks the membership (ADR 006) and checks the statuses of spec section 2. */

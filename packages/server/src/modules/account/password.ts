@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest } from '@portal/contract';
-import { formatDateTimeIn, languageOf } from '@portal/domain';
+import { formatDateTimeIn, languageOf, passwordChangedMail, passwordRefusals } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
@@ -10,7 +10,7 @@ import { logMembershipChange } from '../membership/changes.ts';
 import { localizedRefusal } from '../membership/localized-refusal.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { passwordChangedMail, passwordRefusals } from './messages.ts';
+
 import * as repo from './repository.ts';
 
 /** Wrong current passwords a member may enter per window (the sign-in window, 15 minutes). */

@@ -1,12 +1,12 @@
 import type { Location, UpdateLocationRequest } from '@portal/contract';
-import { canChangeClub, clubChangeErrors, languageOf } from '@portal/domain';
+import { canChangeClub, clubChangedMail, clubChangeErrors, clubRefusals, languageOf } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { localizedRefusal } from '../membership/localized-refusal.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { clubChangedMail, clubRefusals } from './messages.ts';
+
 import * as repo from './repository.ts';
 
 export function createClubService(deps: AppDeps) {

@@ -1,11 +1,11 @@
 import type { GdprRequest } from '@portal/contract';
-import { languageOf } from '@portal/domain';
+import { consentMail, languageOf } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { consentMail } from './messages.ts';
+
 import * as repo from './repository.ts';
 
 export function createConsentsService(deps: AppDeps) {

@@ -2,7 +2,7 @@ import { languageOf, localizedItem, type RefusalTexts, type RuleError } from '@p
 import { ApiError } from '../../http/errors.ts';
 
 // The texts' type and the item they make live in domain (the demo answers with them too).
-export type { RefusalTexts } from '@portal/domain';
+export { localizedItem, type RefusalTexts } from '@portal/domain';
 
 /** A 422 with an area's own refusal texts in the member's language. */
 export function localizedRefusal(

@@ -8,6 +8,7 @@ import type {
 } from '@portal/contract';
 import {
   canChangeMobile,
+  changedParts,
   checkMobile,
   checkProfile,
   languageOf,
@@ -16,6 +17,11 @@ import {
   normalizeProfile,
   PHONE_CODE_VALIDITY_MINUTES,
   type ProfileIssue,
+  type ProfileRefusal,
+  prefixList,
+  profileIssueItems,
+  profileOf,
+  profileRefusalItem,
   splitInternational,
   toE164,
 } from '@portal/domain';
@@ -25,53 +31,21 @@ import { ApiError, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
-import { type ChangedPart, issueMessage, type ProfileRefusal, refusalMessage } from './messages.ts';
-import { sendCodeSms, sendProfileChangedMails } from './notifications.ts';
-import { prefixList } from './prefixes.ts';
 import type { MemberRow } from '../membership/repository.ts';
-import { profileOf } from './read.ts';
+import { sendCodeSms, sendProfileChangedMails } from './notifications.ts';
 import * as repo from './repository.ts';
 import { createPhoneCodes } from './verification.ts';
 
 /** 400 naming every field the domain's profile rules refuse, in the member's language. */
-function invalidFields(issues: readonly ProfileIssue[], language: Language, field?: string): ApiError {
-  return new ApiError(
-    400,
-    issues.map((issue) => {
-      const { field: own, type, ...limits } = issue;
-      return {
-        type: 'invalid_request',
-        message: issueMessage(issue, language),
-        context: { field: field ?? `body.${own}`, reason: type, ...limits },
-      };
-    }),
-  );
-}
+const invalidFields = (issues: readonly ProfileIssue[], language: Language, field?: string) =>
+  new ApiError(400, profileIssueItems(issues, language, field));
 
-function refused(refusal: ProfileRefusal, language: Language): ApiError {
-  const { type, ...context } = refusal;
-  return new ApiError(422, [
-    {
-      type,
-      message: refusalMessage(refusal, language),
-      ...(Object.keys(context).length > 0 ? { context } : {}),
-    },
-  ]);
-}
+const refused = (refusal: ProfileRefusal, language: Language) =>
+  new ApiError(422, [profileRefusalItem(refusal, language)]);
 
 type Member = MemberRow;
 /** A refused code is answered after the transaction, which commits the counted guess. */
 type UpdateOutcome = { refusal: ProfileRefusal; language: Language } | { profile: Profile };
-
-function changedParts(before: Member, after: Member): ChangedPart[] {
-  const parts: ChangedPart[] = [];
-  if (before.email !== after.email) parts.push('email');
-  const address = ['street', 'postalCode', 'postalLocation', 'country'] as const;
-  if (address.some((key) => before[key] !== after[key])) parts.push('address');
-  if (before.mobilePrefix !== after.mobilePrefix || before.mobileNumber !== after.mobileNumber)
-    parts.push('mobile');
-  return parts;
-}
 
 /**
  * The membership locked for a change (house rule), with the member's row locked and read

@@ -1,15 +1,20 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { PHONE_CODE_LENGTH, PHONE_CODE_VALIDITY_MINUTES, phoneVerificationLimits } from '@portal/domain';
+import {
+  judgePhoneCode,
+  PHONE_CODE_KEEP_MS,
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_VALIDITY_MS,
+  type ProfileRefusal,
+  phoneCodeRetryAfter,
+  phoneVerificationLimits,
+  wrongGuessRefusal,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { rateLimited } from '../../http/errors.ts';
-import type { ProfileRefusal } from './messages.ts';
 import * as repo from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-const VALIDITY_MS = PHONE_CODE_VALIDITY_MINUTES * 60 * 1000;
-/** Sent codes are kept a day (for the send limits and support), then deleted. */
-const KEEP_MS = 24 * HOUR_MS;
 
 /** Only this hash is stored; the id salts it, so equal codes never share a hash. */
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
@@ -31,20 +36,17 @@ export type CodeCheck = { ok: true } | { ok: false; refusal: ProfileRefusal };
  * PORTAL_CLOCK fixes the portal's now.
  */
 export function createPhoneCodes({ clock, wallClock }: Pick<AppDeps, 'clock' | 'wallClock'>) {
-  /** 429 once the member, or the number, had its codes this hour. */
+  /** 429 once the member, or the number, had its codes this hour (domain's rule). */
   async function assertMaySend(tx: Tx, memberId: string, mobile: string, now: number) {
     const since = new Date(now - HOUR_MS);
-    const limits = [
-      [{ memberId }, phoneVerificationLimits.sendsPerMemberPerHour],
-      [{ mobile }, phoneVerificationLimits.sendsPerNumberPerHour],
-    ] as const;
-    let retryAt = 0;
-    for (const [by, limit] of limits) {
-      const oldestCounted = (await repo.recentSends(tx, by, since, limit))[limit - 1];
-      // Once the limit-th newest send leaves the hour, another code may go out.
-      if (oldestCounted) retryAt = Math.max(retryAt, oldestCounted.getTime() + HOUR_MS);
-    }
-    if (retryAt > 0) throw rateLimited((retryAt - now) / 1000);
+    const times = async (by: { memberId: string } | { mobile: string }, limit: number) =>
+      (await repo.recentSends(tx, by, since, limit)).map((d) => d.getTime());
+    const retryAfter = phoneCodeRetryAfter(
+      await times({ memberId }, phoneVerificationLimits.sendsPerMemberPerHour),
+      await times({ mobile }, phoneVerificationLimits.sendsPerNumberPerHour),
+      now,
+    );
+    if (retryAfter > 0) throw rateLimited(retryAfter);
   }
 
   return {
@@ -56,12 +58,12 @@ export function createPhoneCodes({ clock, wallClock }: Pick<AppDeps, 'clock' | '
       await repo.lockNumber(tx, mobile);
       const wallNow = wallClock();
       await assertMaySend(tx, memberId, mobile, wallNow);
-      await repo.pruneVerifications(tx, new Date(wallNow - KEEP_MS));
+      await repo.pruneVerifications(tx, new Date(wallNow - PHONE_CODE_KEEP_MS));
       const now = clock.now();
       await repo.expireOpenCodes(tx, memberId, now);
       const id = randomUUID();
       const code = newCode();
-      const expiresAt = new Date(now.getTime() + VALIDITY_MS);
+      const expiresAt = new Date(now.getTime() + PHONE_CODE_VALIDITY_MS);
       await repo.insertVerification(tx, {
         id,
         memberId,
@@ -83,20 +85,16 @@ export function createPhoneCodes({ clock, wallClock }: Pick<AppDeps, 'clock' | '
      * the change is refused. The right code is used up.
      */
     async check(tx: Tx, memberId: string, mobile: string, typed: string | undefined): Promise<CodeCheck> {
-      if (!typed) return { ok: false, refusal: { type: 'verification_required' } };
-      const row = await repo.latestVerification(tx, memberId, mobile);
-      if (!row) return { ok: false, refusal: { type: 'verification_required' } };
-      const dead = { ok: false, refusal: { type: 'invalid_verification_code', attempts_left: 0 } } as const;
-      if (row.usedAt) return dead;
+      const row = typed ? await repo.latestVerification(tx, memberId, mobile) : undefined;
       const now = clock.now();
-      if (row.expiresAt <= now) return { ok: false, refusal: { type: 'verification_code_expired' } };
-      if (row.attempts >= phoneVerificationLimits.guessesPerCode) return dead;
-      if (!sameHash(row.codeHash, codeHash(row.id, typed))) {
-        const attempts = await repo.recordWrongGuess(tx, row.id);
-        const left = Math.max(0, phoneVerificationLimits.guessesPerCode - attempts);
-        return { ok: false, refusal: { type: 'invalid_verification_code', attempts_left: left } };
+      const verdict = judgePhoneCode(typed, row, now, () =>
+        sameHash(row!.codeHash, codeHash(row!.id, typed!)),
+      );
+      if (!verdict.ok) {
+        if ('refusal' in verdict) return verdict;
+        return { ok: false, refusal: wrongGuessRefusal(await repo.recordWrongGuess(tx, row!.id)) };
       }
-      await repo.markUsed(tx, row.id, now);
+      await repo.markUsed(tx, row!.id, now);
       return { ok: true };
     },
   };

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
 
-interface ConsentMail {
+export interface ConsentMail {
   subject: string;
   body: string;
 }

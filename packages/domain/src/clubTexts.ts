@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import type { RefusalTexts } from '../membership/localized-refusal.ts';
+import type { RefusalTexts } from './refusal.ts';
 
 /** Refusals of a club change, in the member's language. */
 export const clubRefusals: RefusalTexts = {

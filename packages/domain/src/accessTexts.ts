@@ -1,4 +1,9 @@
 import type { Language } from '@portal/contract';
+import type { IsoDate } from './dates.ts';
+import { languageOf } from './locale.ts';
+import { formatCalendarDate } from './localeText.ts';
+import { formatMoney } from './money.ts';
+import type { Money, OperatorSettings } from './operators/types.ts';
 
 /** Why a chip or PIN request is refused (422 types of this area). */
 export type AccessRefusal =
@@ -195,3 +200,111 @@ export const accessTexts: Record<Language, AccessTexts> = {
     },
   },
 };
+
+/** Who the access messages go to, and in which language. */
+export interface AccessRecipient {
+  firstName: string;
+  email: string;
+  locale: string;
+  mobilePrefix: string;
+  mobileNumber: string;
+}
+
+type AccessOperator = Pick<
+  OperatorSettings,
+  'brand' | 'temporaryPinContactClubManager' | 'replacementChipFee'
+>;
+
+/** The member's mobile in E.164 (a 00 prefix becomes +; spaces and dashes go). */
+export function e164(member: Pick<AccessRecipient, 'mobilePrefix' | 'mobileNumber'>): string {
+  const prefix = member.mobilePrefix.trim().replace(/^00/, '+');
+  return `${prefix.startsWith('+') ? prefix : `+${prefix}`}${member.mobileNumber.replace(/\D/g, '')}`;
+}
+
+function textsFor(locale: string) {
+  return {
+    t: accessTexts[languageOf(locale)],
+    day: (date: string) => formatCalendarDate(date, locale),
+    money: (fee: Money) => formatMoney(fee.amount, fee.currency, locale),
+  };
+}
+
+/** An access SMS: the brand first, then its lines. */
+export interface SmsText {
+  to: string;
+  text: string;
+}
+
+const sms = (operator: AccessOperator, member: AccessRecipient, lines: string[]): SmsText => ({
+  to: e164(member),
+  text: [`${operator.brand}:`, ...lines].join(' '),
+});
+
+function mail(operator: AccessOperator, member: AccessRecipient, subject: string, body: string[]) {
+  const { t } = textsFor(member.locale);
+  return {
+    to: member.email,
+    subject: `${operator.brand}: ${subject}`,
+    text: `${t.hello(member.firstName)}\n\n${body.join(' ')}\n\n${operator.brand}`,
+  };
+}
+
+/** The temporary PIN after a lost chip, by SMS; Germany names the club manager as contact. */
+export function lostChipPinSms(
+  operator: AccessOperator,
+  member: AccessRecipient,
+  pin: string,
+  until: IsoDate,
+): SmsText {
+  const { t, day } = textsFor(member.locale);
+  const lines = [t.lostPinSms({ pin, until: day(until) })];
+  if (operator.temporaryPinContactClubManager) lines.push(t.contactManager);
+  return sms(operator, member, lines);
+}
+
+/** Today's PIN for a forgotten chip, by SMS, naming the SMS fee where there is one. */
+export function forgottenChipPinSms(
+  operator: AccessOperator,
+  member: AccessRecipient,
+  pin: string,
+  today: IsoDate,
+  fee: Money | null,
+): SmsText {
+  const { t, day, money } = textsFor(member.locale);
+  const lines = [t.forgottenPinSms({ pin, until: day(today) })];
+  if (fee) lines.push(t.smsFee({ fee: money(fee) }));
+  if (operator.temporaryPinContactClubManager) lines.push(t.contactManager);
+  return sms(operator, member, lines);
+}
+
+export function chipActivatedMail(
+  operator: AccessOperator,
+  member: AccessRecipient,
+  code: string,
+  today: IsoDate,
+  replacedOthers: boolean,
+) {
+  const { t, day } = textsFor(member.locale);
+  const body = [t.activatedMail.body({ code, date: day(today) })];
+  if (replacedOthers) body.push(t.activatedMail.replaced);
+  return mail(operator, member, t.activatedMail.subject, body);
+}
+
+export function chipLostMail(
+  operator: AccessOperator,
+  member: AccessRecipient,
+  code: string,
+  today: IsoDate,
+  until: IsoDate,
+) {
+  const { t, day, money } = textsFor(member.locale);
+  const body = [t.lostMail.body({ code, date: day(today), until: day(until) })];
+  const fee = operator.replacementChipFee;
+  if (fee) body.push(t.lostMail.fee({ fee: money(fee) }));
+  return mail(operator, member, t.lostMail.subject, body);
+}
+
+/** The message of a refusal of this area in the member's language. */
+export function accessRefusalMessage(locale: string, type: AccessRefusal, status: string): string {
+  return accessTexts[languageOf(locale)].refusals[type]({ status });
+}

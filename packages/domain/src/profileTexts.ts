@@ -1,6 +1,8 @@
-import type { Language } from '@portal/contract';
-import type { ProfileIssue } from '@portal/domain';
-import { plural } from '@portal/domain';
+import type { ErrorItem, Language, Profile } from '@portal/contract';
+import { languageOf } from './locale.ts';
+import { plural } from './localeText.ts';
+import type { OperatorSettings } from './operators/types.ts';
+import type { ProfileIssue } from './profile.ts';
 
 /** The refusals of the profile area (422), by error type. */
 export type ProfileRefusal =
@@ -211,12 +213,115 @@ const texts: Record<Language, Texts> = {
 
 export const profileTexts = (language: Language): Texts => texts[language];
 
-export function refusalMessage(refusal: ProfileRefusal, language: Language): string {
+export function profileRefusalMessage(refusal: ProfileRefusal, language: Language): string {
   const render = texts[language].refusal[refusal.type] as (r: ProfileRefusal) => string;
   return render(refusal);
 }
 
-export function issueMessage(issue: ProfileIssue, language: Language): string {
+export function profileIssueMessage(issue: ProfileIssue, language: Language): string {
   const render = texts[language].issue[issue.type] as (i: ProfileIssue) => string;
   return render(issue);
+}
+
+/** The member's stored details the profile area reads and writes (a members row). */
+export interface ProfileRow {
+  firstName: string;
+  lastName: string;
+  gender: Profile['gender'];
+  birthdate: Profile['birthdate'];
+  email: string;
+  street: string;
+  postalCode: string;
+  postalLocation: string;
+  country: string;
+  mobilePrefix: string;
+  mobileNumber: string;
+  gdprOptIn: boolean;
+  locale: string;
+}
+
+/** What a saved profile changes, as the confirmation e-mail and the event log name it. */
+export function changedParts(before: ProfileRow, after: ProfileRow): ChangedPart[] {
+  const parts: ChangedPart[] = [];
+  if (before.email !== after.email) parts.push('email');
+  const address = ['street', 'postalCode', 'postalLocation', 'country'] as const;
+  if (address.some((key) => before[key] !== after[key])) parts.push('address');
+  if (before.mobilePrefix !== after.mobilePrefix || before.mobileNumber !== after.mobileNumber)
+    parts.push('mobile');
+  return parts;
+}
+
+/** An e-mail as the outbox stores it. */
+export interface ProfileMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The confirmations of a profile change in the member's language: to the (new) address,
+ * listing what changed, and, when the e-mail changed, a notice to the old address too, so a
+ * member whose account was taken over learns of it.
+ */
+export function profileChangedMails(
+  operator: Pick<OperatorSettings, 'brand' | 'supportEmail'>,
+  before: ProfileRow & { firstName: string },
+  after: ProfileRow,
+  changed: readonly ChangedPart[],
+): ProfileMail[] {
+  const { mail } = profileTexts(languageOf(after.locale));
+  const hello = mail.hello(after.firstName);
+  const notYou = mail.notYou(operator.supportEmail);
+  const list = changed.map((part) => `- ${mail.parts[part]}`).join('\n');
+  const mails: ProfileMail[] = [
+    {
+      to: after.email,
+      subject: `${operator.brand}: ${mail.subject}`,
+      text: `${hello}\n\n${mail.changed}\n${list}\n\n${notYou}\n\n${operator.brand}`,
+    },
+  ];
+  if (before.email !== after.email) {
+    mails.push({
+      to: before.email,
+      subject: `${operator.brand}: ${mail.oldAddressSubject}`,
+      text: `${hello}\n\n${mail.oldAddress(after.email)}\n\n${notYou}\n\n${operator.brand}`,
+    });
+  }
+  return mails;
+}
+
+/** The SMS with the verification code, in the member's language. */
+export function phoneCodeSms(
+  operator: Pick<OperatorSettings, 'brand'>,
+  locale: string,
+  code: string,
+  minutes: number,
+): string {
+  return profileTexts(languageOf(locale)).sms(operator.brand, code, minutes);
+}
+
+/** The 400 items naming every field the profile rules refuse, in the member's language. */
+export function profileIssueItems(
+  issues: readonly ProfileIssue[],
+  language: Language,
+  field?: string,
+): ErrorItem[] {
+  return issues.map((issue) => {
+    const { field: own, type, ...limits } = issue;
+    return {
+      type: 'invalid_request',
+      message: profileIssueMessage(issue, language),
+      context: { field: field ?? `body.${own}`, reason: type, ...limits },
+    };
+  });
+}
+
+/** The 422 item of a profile refusal, in the member's language. */
+export function profileRefusalItem(refusal: ProfileRefusal, language: Language): ErrorItem {
+  const { type, ...context } = refusal;
+  return {
+    type,
+    message: profileRefusalMessage(refusal, language),
+    ...(Object.keys(context).length > 0 ? { context } : {}),
+  };
 }

@@ -1,5 +1,11 @@
 import type { OperatorId, PhonePrefix } from '@portal/contract';
-import { getOperator } from '@portal/domain';
+import { getOperator } from './operators/catalogue.ts';
+
+/*
+ * The prefix list of GET /v1/prefix/list, built from libphonenumber's metadata wherever it
+ * runs: on the server and in the demo (the browser), so both offer and check the same
+ * numbers. The metadata (about 150 kB) loads on first use only.
+ */
 
 /** What libphonenumber-js exposes of a number type at run time (its typings omit it). */
 interface NumberTypeMetadata {
@@ -73,8 +79,8 @@ let base: Promise<BaseEntry[]> | null = null;
 const perOperator = new Map<OperatorId, Promise<PhonePrefix[]>>();
 
 /**
- * GET /v1/prefix/list for a member of `operator`: the list is built once per process (the
- * metadata loads on first use) and marked with the operator's whitelist.
+ * GET /v1/prefix/list for a member of `operator`: the list is built once per process or
+ * page (the metadata loads on first use) and marked with the operator's whitelist.
  */
 export function prefixList(operator: OperatorId): Promise<PhonePrefix[]> {
   let list = perOperator.get(operator);

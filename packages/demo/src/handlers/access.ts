@@ -1,0 +1,269 @@
+import { type ActivatedChip, type Key, ruleViolation, type TemporaryPinIssued } from '@portal/contract';
+import {
+  type AccessRefusal,
+  accessRefusalMessage,
+  activeChip,
+  canUseChipServices,
+  chipActivatedMail,
+  chipLostMail,
+  FORGOTTEN_CHIP_PIN_VALIDITY,
+  forgottenChipPinSms,
+  keysToday,
+  lostChipPinSms,
+  maskedMobile,
+  normalizeChipCode,
+  temporaryPinValidTo,
+} from '@portal/domain';
+import { defineHandlers } from '../handler.ts';
+import type { DemoStore, DemoTables } from '../store.ts';
+import { type DemoState, loadState, logChange, scheduleCharge, send } from './personal-support.ts';
+
+// Ports of the server's modules/access (service.ts, keys.ts) onto the demo's tables.
+
+type KeyRow = DemoTables['keys'][number];
+type StoredKey = Key & { id: string; origin: KeyRow['origin'] };
+
+const refusal = (state: DemoState, type: AccessRefusal, context?: Record<string, unknown>) =>
+  ruleViolation(type, accessRefusalMessage(state.member.locale, type, state.status), context);
+
+const asKey = (row: KeyRow): StoredKey => ({
+  id: row.id,
+  origin: row.origin,
+  type: row.type,
+  code: row.code,
+  status: row.status,
+  valid_from: row.validFrom,
+  valid_to: row.validTo,
+});
+
+const keyAsOfToday = (state: DemoState, key: StoredKey): StoredKey =>
+  keysToday([key], state.facts, state.status, state.today)[0]!;
+
+/** The membership's keys as they stand today (derived, ADR 004), newest first. */
+function currentKeys(store: DemoStore, state: DemoState): StoredKey[] {
+  const rows = store.tables.keys
+    .filter((k) => k.membershipId === state.membership.id)
+    .sort(
+      (a, b) =>
+        (a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : 0) ||
+        b.createdAt.getTime() - a.createdAt.getTime(),
+    );
+  return keysToday(rows.map(asKey), state.facts, state.status, state.today);
+}
+
+/** The membership (with the statuses of spec section 2 checked) and its keys. */
+function forAccess(store: DemoStore, memberId: string) {
+  const state = loadState(store, memberId);
+  if (!canUseChipServices(state.status)) {
+    throw refusal(state, 'invalid_status_for_access', { status: state.status });
+  }
+  return { state, keys: currentKeys(store, state) };
+}
+
+/** Ends keys now: inactive, valid to today, refused at the door from this instant on. */
+function endKeys(store: DemoStore, ids: readonly string[], today: string) {
+  for (const row of store.tables.keys) {
+    if (ids.includes(row.id))
+      Object.assign(row, { status: 'inactive', validTo: today, endedAt: store.now() });
+  }
+}
+
+const hasChipOrder = (store: DemoStore, keyId: string) =>
+  store.tables.chipOrders.some((o) => o.lostKeyId === keyId);
+
+/** Seven random digits (no leading zero), not the code of another active PIN of the operator. */
+function newPinCode(store: DemoStore, state: DemoState): string {
+  const memberships = new Set(
+    store.tables.memberships
+      .filter((m) => store.tables.members.find((x) => x.id === m.memberId)?.operatorId === state.operator.id)
+      .map((m) => m.id),
+  );
+  const inUse = (code: string) =>
+    store.tables.keys.some(
+      (k) =>
+        memberships.has(k.membershipId) &&
+        k.type === 'pin' &&
+        k.code === code &&
+        k.status === 'active' &&
+        (k.validTo === null || k.validTo >= state.today),
+    );
+  let code = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [n] = crypto.getRandomValues(new Uint32Array(1));
+    code = String(1_000_000 + (n! % 9_000_000));
+    if (!inUse(code)) break;
+  }
+  return code;
+}
+
+/** A temporary PIN from today to `validTo`; every other PIN still in use ends today. */
+function issueTemporaryPin(
+  store: DemoStore,
+  state: DemoState,
+  keys: readonly StoredKey[],
+  origin: 'lost_chip' | 'forgotten_chip',
+  validTo: string,
+): StoredKey {
+  endKeys(
+    store,
+    keys.filter((k) => k.type === 'pin' && k.status !== 'inactive').map((k) => k.id),
+    state.today,
+  );
+  const row: KeyRow = {
+    id: crypto.randomUUID(),
+    membershipId: state.membership.id,
+    type: 'pin',
+    code: newPinCode(store, state),
+    status: 'active',
+    origin,
+    validFrom: state.today,
+    validTo,
+    createdAt: store.now(),
+    endedAt: null,
+  };
+  store.tables.keys.push(row);
+  return keyAsOfToday(state, asKey(row));
+}
+
+const asActivated = (k: StoredKey): ActivatedChip => ({
+  type: k.type,
+  code: k.code,
+  valid_from: k.valid_from,
+  valid_to: k.valid_to,
+});
+
+export const accessHandlers = defineHandlers({
+  /** Activates the chip with this code; the new chip ends the previous chip and every PIN in use. */
+  activateChip({ store, auth, body }) {
+    const code = normalizeChipCode(body.code);
+    const { state, keys } = forAccess(store, auth.memberId);
+    const existing = store.tables.keys.find((k) => k.type === 'rfid' && k.code === code);
+    if (existing && existing.membershipId !== state.membership.id)
+      throw refusal(state, 'chip_already_assigned');
+    const own = existing && keys.find((k) => k.id === existing.id);
+    if (own?.status === 'active') return asActivated(own);
+
+    const chipId = own?.id ?? crypto.randomUUID();
+    if (own) {
+      if (hasChipOrder(store, own.id)) throw refusal(state, 'chip_reported_lost');
+      Object.assign(existing!, { status: 'active', validFrom: state.today, validTo: null, endedAt: null });
+    } else {
+      store.tables.keys.push({
+        id: chipId,
+        membershipId: state.membership.id,
+        type: 'rfid',
+        code,
+        status: 'active',
+        validFrom: state.today,
+        validTo: null,
+        origin: 'issued',
+        createdAt: store.now(),
+        endedAt: null,
+      });
+    }
+    const ended = keys.filter((k) => k.id !== chipId && k.status !== 'inactive').map((k) => k.id);
+    endKeys(store, ended, state.today);
+    logChange(store, state, 'chip_activated', { key_id: chipId, ended_key_ids: ended });
+    send(
+      store,
+      state.operator,
+      state.member.id,
+      chipActivatedMail(state.operator, state.member, code, state.today, ended.length > 0),
+    );
+    return asActivated(
+      keyAsOfToday(state, {
+        id: chipId,
+        origin: 'issued',
+        type: 'rfid',
+        code,
+        status: 'active',
+        valid_from: state.today,
+        valid_to: null,
+      }),
+    );
+  },
+
+  /** Blocks the active chip, orders a replacement (fee 0) and sends a temporary PIN; a repeat does nothing. */
+  reportLostChip({ store, auth, body }) {
+    const code = normalizeChipCode(body.code);
+    const { state, keys } = forAccess(store, auth.memberId);
+    const chip = keys.find((k) => k.type === 'rfid' && k.code === code);
+    if (chip?.status !== 'active') {
+      if (chip && hasChipOrder(store, chip.id)) return;
+      throw refusal(state, 'key_not_assigned');
+    }
+    endKeys(store, [chip.id], state.today);
+    const orderId = crypto.randomUUID();
+    store.tables.chipOrders.push({
+      id: orderId,
+      membershipId: state.membership.id,
+      lostKeyId: chip.id,
+      fee: 0,
+      createdAt: store.now(),
+    });
+    const validTo = temporaryPinValidTo(state.operator.temporaryPinValidity, state.today);
+    const pin = issueTemporaryPin(store, state, keys, 'lost_chip', validTo);
+    logChange(store, state, 'chip_reported_lost', {
+      key_id: chip.id,
+      chip_order_id: orderId,
+      temporary_pin_id: pin.id,
+      temporary_pin_valid_to: pin.valid_to,
+    });
+    const until = pin.valid_to ?? validTo;
+    send(
+      store,
+      state.operator,
+      state.member.id,
+      lostChipPinSms(state.operator, state.member, pin.code, until),
+    );
+    send(
+      store,
+      state.operator,
+      state.member.id,
+      chipLostMail(state.operator, state.member, chip.code, state.today, until),
+    );
+  },
+
+  /** A PIN for today (forgotten chip), billed with the operator's SMS fee; one a day. */
+  temporaryPin({ store, auth }) {
+    const { state, keys } = forAccess(store, auth.memberId);
+    const fee = state.operator.forgottenChipSmsFee;
+    const answer = (pin: StoredKey, alreadyIssued: boolean): TemporaryPinIssued => ({
+      valid_from: pin.valid_from,
+      valid_to: pin.valid_to ?? pin.valid_from,
+      fee: fee?.amount ?? null,
+      sent_to: maskedMobile({ prefix: state.member.mobilePrefix, number: state.member.mobileNumber }),
+      already_issued: alreadyIssued,
+    });
+    const earlier = keys.find((k) => k.origin === 'forgotten_chip' && k.valid_from === state.today);
+    if (earlier) return answer(earlier, true);
+    if (!activeChip(keys)) throw refusal(state, 'no_active_chip');
+
+    const validTo = temporaryPinValidTo(FORGOTTEN_CHIP_PIN_VALIDITY, state.today);
+    const pin = issueTemporaryPin(store, state, keys, 'forgotten_chip', validTo);
+    if (fee) {
+      scheduleCharge(store, {
+        memberId: state.member.id,
+        operator: state.operator,
+        invoiceDate: state.today,
+        amount: fee.amount,
+        type: 'add_on_fee',
+        productId: pin.id,
+        concept: 'Temporary PIN by SMS (forgotten chip)',
+        period: { from: state.today, to: state.today },
+      });
+    }
+    logChange(store, state, 'temporary_pin_issued', {
+      temporary_pin_id: pin.id,
+      valid_to: validTo,
+      fee: fee?.amount ?? null,
+    });
+    send(
+      store,
+      state.operator,
+      state.member.id,
+      forgottenChipPinSms(state.operator, state.member, pin.code, state.today, fee),
+    );
+    return answer(pin, false);
+  },
+});
