@@ -3,3 +3,4 @@ export type { DemoAnswer } from './respond.ts';
 export { handlers } from './handlers/index.ts';
 export type { DemoMessage, DemoStore, DemoTables } from './store.ts';
 export * from './data/seed-data.ts';
+export * from './pt-sandbox/index.ts';

@@ -19,3 +19,8 @@ export * from './checkins.ts';
 export * from './workoutMonths.ts';
 export * from './content.ts';
 export * from './localeText.ts';
+export * from './refusal.ts';
+export * from './pt.ts';
+export * from './ptTexts.ts';
+export * from './ptToken.ts';
+export * from './zonedTime.ts';

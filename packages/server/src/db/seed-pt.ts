@@ -10,7 +10,7 @@ import {
   todayIn,
 } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
-import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '../adapters/pt/token.ts';
+import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '@portal/domain';
 import { type Clock, fixedClock } from '../clock.ts';
 import { createPtSandbox } from '../modules/dev/pt-sandbox/service.ts';
 import type { Db, Tx } from './client.ts';

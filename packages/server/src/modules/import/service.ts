@@ -8,7 +8,7 @@ import {
   type ImportPromotion,
   type OperatorId,
 } from '@portal/contract';
-import { getOperator, type IsoDate, minDate, todayIn } from '@portal/domain';
+import { getOperator, type IsoDate, minDate, todayIn, zonedInstant } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../clock.ts';
@@ -18,7 +18,6 @@ import * as t from '../../db/schema.ts';
 import { defaultOrigin } from '../../http/origins.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { zonedInstant } from '../dev/pt-sandbox/slots.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';

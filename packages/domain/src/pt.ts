@@ -1,6 +1,15 @@
 import type { MembershipStatus } from '@portal/contract';
-import { effectiveFreezeEnd, type IsoDate, type MembershipFacts, type RuleError } from '@portal/domain';
-import type { BookingWindow } from '../../adapters/pt/token.ts';
+import type { IsoDate } from './dates.ts';
+import type { RuleError } from './freeze.ts';
+import { effectiveFreezeEnd, type MembershipFacts } from './status.ts';
+
+/** Days the member may train, so the provider offers no session they could not attend. */
+export interface BookingWindow {
+  /** Last day (operator's timezone), or null: no end (a running membership). */
+  until: IsoDate | null;
+  /** Freezes (first and last day) during which the member does not train. */
+  frozen: { from: IsoDate; to: IsoDate }[];
+}
 
 /**
  * Statuses in which a member may open the PT widgets, buy packages and book sessions: a
@@ -42,3 +51,15 @@ export function bookingWindow(
   frozen.sort((a, b) => a.from.localeCompare(b.from));
   return { until: status === 'in_cancellation' ? facts.end_date : null, frozen };
 }
+
+/** 404 item: the operator has no PT (operators.md), so the widgets do not exist for its members. */
+export const PT_NOT_AVAILABLE = {
+  type: 'pt_not_available',
+  message: 'Personal training is not offered here.',
+};
+
+/** 503 item: PT is offered but no provider (or no token key) is configured. */
+export const PT_UNAVAILABLE = {
+  type: 'pt_unavailable',
+  message: 'Personal training is not available at the moment. Please try again later.',
+};
