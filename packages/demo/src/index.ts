@@ -4,3 +4,5 @@ export { handlers } from './handlers/index.ts';
 export type { DemoMessage, DemoStore, DemoTables } from './store.ts';
 export * from './data/seed-data.ts';
 export * from './pt-sandbox/index.ts';
+export * from './door-keys.ts';
+export * from './membership-state.ts';

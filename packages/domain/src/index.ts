@@ -24,3 +24,4 @@ export * from './pt.ts';
 export * from './ptTexts.ts';
 export * from './ptToken.ts';
 export * from './zonedTime.ts';
+export * from './homeInfo.ts';

@@ -1,7 +1,18 @@
 import type { Handlers } from '../handler.ts';
+import { contactHandlers } from './contact.ts';
+import { contentHandlers } from './content.ts';
+import { ptHandlers } from './pt.ts';
+import { referralHandlers } from './referral.ts';
+import { workoutsHandlers } from './workouts.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
-export const handlers: Partial<Handlers> = {};
+export const handlers: Partial<Handlers> = {
+  ...workoutsHandlers,
+  ...contentHandlers,
+  ...contactHandlers,
+  ...referralHandlers,
+  ...ptHandlers,
+};
