@@ -1,4 +1,5 @@
-import { ApiError, type Language, ruleViolation } from '@portal/contract';
+import { ApiError, IsoDateTime, type Language, ruleViolation } from '@portal/contract';
+import { z } from 'zod';
 import { languageOf, type PtTokenClaims } from '@portal/domain';
 import { CANCEL_HOURS, type Slot } from './slots.ts';
 
@@ -136,3 +137,16 @@ export const cancellationTooLate = (deadline: Date) =>
 
 export const tokenRefusal = (reason: keyof typeof TOKEN_REFUSALS) =>
   new ApiError(401, [{ type: 'unauthorized', message: TOKEN_REFUSALS[reason], context: { reason } }]);
+
+// The sandbox API's input, checked as the server's routes check it (a 400 names the field).
+const Id = z.string().min(1).max(100);
+export const PurchaseBody = z
+  .object({
+    package_id: Id,
+    /** The widget's id of this purchase attempt: a repeated request buys once. */
+    request_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Use 8 to 100 letters, digits, - or _.'),
+  })
+  .strict();
+export const BookingBody = z.object({ trainer_id: Id, starts_at: IsoDateTime }).strict();
+export const SlotsQuery = z.object({ trainer_id: Id }).strict();
+export const BookingParams = z.object({ id: Id }).strict();

@@ -1,2 +1,3 @@
 export * from './answers.ts';
 export * from './slots.ts';
+export * from './sandbox.ts';

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IsoDateTime, type PtWidgetKind } from '@portal/contract';
-import { tokenRefusal as refuse } from '@portal/demo';
+import type { PtWidgetKind } from '@portal/contract';
+import { BookingBody, BookingParams, PurchaseBody, SlotsQuery, tokenRefusal as refuse } from '@portal/demo';
 import { getOperator, isOperatorId, type PtTokenClaims, verifyPtToken } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PT_SANDBOX_BASE } from '../../../adapters/pt/config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { REPO_ROOT } from '../../../paths.ts';
@@ -21,18 +20,6 @@ function widgetScript() {
   const js = readFileSync(path.join(REPO_ROOT, 'packages/demo/src/pt-sandbox/widget.js'), 'utf8');
   return { js, etag: `"${createHash('sha256').update(js).digest('base64url').slice(0, 27)}"` };
 }
-
-const Id = z.string().min(1).max(100);
-const PurchaseBody = z
-  .object({
-    package_id: Id,
-    /** The widget's id of this purchase attempt: a repeated request buys once. */
-    request_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Use 8 to 100 letters, digits, - or _.'),
-  })
-  .strict();
-const BookingBody = z.object({ trainer_id: Id, starts_at: IsoDateTime }).strict();
-const SlotsQuery = z.object({ trainer_id: Id }).strict();
-const BookingParams = z.object({ id: Id }).strict();
 
 /**
  * The sandbox PT provider (registered outside production only, ADR 012): its widget
