@@ -6,3 +6,13 @@ export * from './data/seed-data.ts';
 export * from './pt-sandbox/index.ts';
 export * from './door-keys.ts';
 export * from './membership-state.ts';
+export { type DemoData, type DoorDelivery, demoData, maxFrozenPeriods } from './data/generate.ts';
+export {
+  ptPackageId,
+  ptRows,
+  SEEDED_BOOKING_DAYS_AHEAD,
+  SEEDED_PT_PACKAGE,
+  SEEDED_PURCHASE_DAYS_AGO,
+  seededPurchaseRequestId,
+} from './data/pt.ts';
+export { seedDemo } from './data/seed.ts';

@@ -6,6 +6,7 @@ import {
   languageOf,
   localizedItem,
   type MembershipFacts,
+  membershipFacts,
   type OperatorSettings,
   type RefusalTexts,
   type RuleError,
@@ -14,31 +15,10 @@ import {
 import type { MembershipStatus, OperatorId } from '@portal/contract';
 import type { DemoStore, DemoTables } from './store.ts';
 
-// The server's membership/state.ts, facts.ts, billing.ts (scheduleCharge) and changes.ts
+// The server's membership/state.ts, billing.ts (scheduleCharge) and changes.ts
 // on the demo's tables: what every area's handler reads and writes about the membership.
 
 type Rows<K extends keyof DemoTables> = DemoTables[K][number];
-
-/** The dated facts of stored rows, as domain rules read them (server: membership/facts.ts). */
-export function membershipFacts(
-  membership: Rows<'memberships'>,
-  freezes: Rows<'freezePeriods'>[],
-): MembershipFacts {
-  return {
-    signup_kind: membership.signupKind,
-    begin_date: membership.beginDate,
-    cancelled_on: membership.cancelledOn,
-    end_date: membership.endDate,
-    stopped_on: membership.stoppedOn,
-    withdrawn_on: membership.withdrawnOn,
-    freeze_periods: freezes.map((f) => ({
-      id: f.id,
-      begin_date: f.beginDate,
-      end_date: f.endDate,
-      cancel_date: f.cancelDate,
-    })),
-  };
-}
 
 export interface DemoMembershipState {
   member: Rows<'members'>;

@@ -2,7 +2,7 @@ import type { OperatorId } from '@portal/contract';
 import { getOperator, operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ptSandboxRespond } from '../src/pt-sandbox/sandbox.ts';
-import { type Both, normalize, type Tokens, startBoth } from './support/server-copy.ts';
+import { type Both, normalize, type Tokens, startBoth } from './support/home-both.ts';
 
 // The sandbox PT provider's API (what the widget calls) answered by the demo in the browser
 // and by the server outside production, from the same rows: the same flow on both sides.

@@ -23,5 +23,7 @@ export * from './refusal.ts';
 export * from './pt.ts';
 export * from './ptTexts.ts';
 export * from './ptToken.ts';
-export * from './zonedTime.ts';
 export * from './homeInfo.ts';
+export * from './ptSlots.ts';
+export * from './importRows.ts';
+export * from './rowFacts.ts';

@@ -1,15 +1,8 @@
 import type { MembershipStatus } from '@portal/contract';
 import type { IsoDate } from './dates.ts';
+import type { BookingWindow } from './ptSlots.ts';
 import type { RuleError } from './freeze.ts';
 import { effectiveFreezeEnd, type MembershipFacts } from './status.ts';
-
-/** Days the member may train, so the provider offers no session they could not attend. */
-export interface BookingWindow {
-  /** Last day (operator's timezone), or null: no end (a running membership). */
-  until: IsoDate | null;
-  /** Freezes (first and last day) during which the member does not train. */
-  frozen: { from: IsoDate; to: IsoDate }[];
-}
 
 /**
  * Statuses in which a member may open the PT widgets, buy packages and book sessions: a

@@ -1,5 +1,5 @@
 import type { OperatorId, PtWidgetKind } from '@portal/contract';
-import type { BookingWindow } from './pt.ts';
+import type { BookingWindow } from './ptSlots.ts';
 
 // The widget token (a JWT, HS256, docs/personal-training.md), signed and checked with
 // WebCrypto so the server and the demo (the browser plays portal and provider there) sign

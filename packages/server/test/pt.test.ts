@@ -7,8 +7,8 @@ import { loadPtSettings } from '../src/adapters/pt/config.ts';
 import { buildApp } from '../src/app.ts';
 import { events, members, memberships, ptBookings, ptPurchases } from '../src/db/schema.ts';
 import { operatorSeeds, type Persona } from '@portal/demo';
+import { ptRows } from '@portal/demo';
 import { type PtTokenClaims, signPtToken } from '@portal/domain';
-import { ptRows } from '../src/db/seed-pt.ts';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 
 const NOW = '2026-11-22T10:00:00Z'; // a Sunday; tomorrow is Monday 23 November

@@ -7,13 +7,13 @@ import {
   DOOR_REFUSAL_TEXTS,
   decideCheckIn,
   getOperator,
+  membershipFacts,
   normalizeDoorCode,
   todayIn,
 } from '@portal/domain';
 import type { OperatorId } from '@portal/contract';
 import { demoDoorClubIds, demoDoorKey } from '../door-keys.ts';
 import { defineHandlers } from '../handler.ts';
-import { membershipFacts } from '../membership-state.ts';
 import type { DemoStore } from '../store.ts';
 
 const BEARER = /^Bearer +(\S{1,512}) *$/i;

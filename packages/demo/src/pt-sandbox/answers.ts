@@ -1,7 +1,7 @@
 import { ApiError, IsoDateTime, type Language, ruleViolation } from '@portal/contract';
 import { z } from 'zod';
 import { languageOf, type PtTokenClaims } from '@portal/domain';
-import { CANCEL_HOURS, type Slot } from './slots.ts';
+import { CANCEL_HOURS, type Slot } from '@portal/domain';
 
 // The sandbox PT provider's answers and refusals, shared by the server's sandbox routes
 // (modules/dev/pt-sandbox) and the demo's, so the widget reads the same from both.

@@ -1,3 +1,2 @@
 export * from './answers.ts';
-export * from './slots.ts';
 export * from './sandbox.ts';

@@ -8,7 +8,10 @@ import {
 } from '@portal/contract';
 import {
   addDays,
+  CANCEL_HOURS,
   getOperator,
+  offeredSlots,
+  type Slot,
   isOperatorId,
   type PtTokenClaims,
   ptStatusErrors,
@@ -41,7 +44,6 @@ import {
   slotAnswer,
   tokenRefusal,
 } from './answers.ts';
-import { CANCEL_HOURS, offeredSlots, type Slot } from './slots.ts';
 
 // The sandbox PT provider's API (server: modules/dev/pt-sandbox) on the demo's tables, for
 // the widget script the demo serves: same token check, input checks, answers and refusals.

@@ -1,238 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { ImportDocumentInput, ImportKey, OperatorId } from '@portal/contract';
-import {
-  addDays,
-  addMonths,
-  canTrain,
-  deriveStatus,
-  endOfMonth,
-  firstOfNextMonth,
-  getOperator,
-  maxDate,
-  type MembershipFacts,
-  minDate,
-  operatorIds,
-  startOfMonth,
-  todayIn,
-  type IsoDate,
-  daysInclusive,
-} from '@portal/domain';
-import { sql } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Clock } from '../clock.ts';
-import { applyImport, type MembershipIds } from '../modules/import/service.ts';
-import { documentSource, formatIssue, type ImportIssue, ImportRefused } from '../modules/import/source.ts';
-import { parseSource } from '../modules/import/validate.ts';
-import { type CheckInDelivery, recordCheckIns } from '../modules/workouts/check-ins.ts';
-import type { Db, Tx } from './client.ts';
-import { seedContent } from './seed-content.ts';
+import type { OperatorId, PtWidgetKind } from '@portal/contract';
 import {
   DEMO_PASSWORD,
+  type DemoData,
+  demoData,
   demoUsername,
-  operatorSeeds,
-  PERSONAS,
-  type Persona,
-  productPresentation,
+  ptPackageId,
+  SEEDED_BOOKING_DAYS_AHEAD,
+  SEEDED_PT_PACKAGE,
+  SEEDED_PURCHASE_DAYS_AGO,
+  seededPurchaseRequestId,
 } from '@portal/demo';
+import { addDays, getOperator, languageOf, operatorIds, todayIn } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '@portal/domain';
+import { type Clock, fixedClock } from '../clock.ts';
+import { createPtSandbox } from '../modules/dev/pt-sandbox/service.ts';
+import { applyImport } from '../modules/import/service.ts';
+import { documentSource, formatIssue, type ImportIssue, ImportRefused } from '../modules/import/source.ts';
+import { parseSource } from '../modules/import/validate.ts';
+import { recordCheckIns } from '../modules/workouts/check-ins.ts';
+import type { Db, Tx } from './client.ts';
 import * as t from './schema.ts';
-import { seedPt } from './seed-pt.ts';
 
-type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
-
-interface Rows {
-  /** Clubs, products, promotions and members with their keys and freezes: what the import takes. */
-  imported: Required<ImportDocumentInput>;
-  /** The ids the import gives the new members, so the rows below can refer to them. */
-  ids: Map<string, MembershipIds>;
-  /** The demo members' password hashes (the demo password), by membership number. */
-  passwordHashes: Map<string, string>;
-  paymentMethods: Insert<typeof t.paymentMethods>[];
-  invoices: Insert<typeof t.invoices>[];
-  lines: Insert<typeof t.invoiceLines>[];
-  payments: Insert<typeof t.payments>[];
-  closures: Insert<typeof t.clubClosures>[];
-  /** What the clubs' doors report, sent after the rows are in, by club. */
-  checkIns: Map<string, { operatorId: OperatorId; deliveries: CheckInDelivery[] }>;
-}
-
-interface Plan {
-  club: 0 | 1 | 2;
-  signupKind: 'regular' | 'trial' | 'presale';
-  beginDate: IsoDate;
-  cancelledOn?: IsoDate;
-  endDate?: IsoDate;
-  stoppedOn?: IsoDate;
-  freezes?: { begin: IsoDate; end: IsoDate }[];
-  keys: 'pin' | 'rfid' | 'pin_history' | 'pin_expired' | 'none';
-  card: boolean;
-  /** The current month's invoice is declined (it has a period, so it is unpaid). */
-  declinedCurrent?: boolean;
-  invalidMobile?: boolean;
-  /** First month billed, when the history goes back further than the last twelve months. */
-  invoicesFrom?: IsoDate;
-  /** Days the member's club was closed (a refund of closed days). */
-  closure?: { begin: IsoDate; end: IsoDate };
-  /** The day the contract was concluded, when it matters (the withdrawal period runs from it). */
-  signedUpOn?: IsoDate;
-}
-
-/**
- * Three freeze months of this calendar year that never cover today (the persona must be
- * active): the three months before this one when possible; early in the year (January to
- * March) the months already past plus the next ones, which are then scheduled.
+/*
+ * The demo data comes from @portal/demo (data/generate.ts), the generator the browser's
+ * demo keeps in memory too (ADR 024); here it goes into the database through the portal's
+ * own use cases where it has them: the import, the door's check-ins, the PT sandbox.
  */
-export function maxFrozenPeriods(today: IsoDate): { begin: IsoDate; end: IsoDate }[] {
-  const month = Number(today.slice(5, 7));
-  const thisMonth = startOfMonth(today);
-  if (month >= 4) return [{ begin: addMonths(thisMonth, -3), end: endOfMonth(addMonths(thisMonth, -1)) }];
-  const periods: { begin: IsoDate; end: IsoDate }[] = [];
-  const past = month - 1;
-  if (past > 0)
-    periods.push({ begin: `${today.slice(0, 4)}-01-01`, end: endOfMonth(addMonths(thisMonth, -1)) });
-  const future = 3 - past;
-  periods.push({ begin: addMonths(thisMonth, 1), end: endOfMonth(addMonths(thisMonth, future)) });
-  return periods;
-}
-
-function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Plan {
-  const thisMonth = startOfMonth(today);
-  const longAgo = addMonths(thisMonth, -25);
-  switch (persona) {
-    case 'active':
-      // Invoices from January of last year: a whole year for the health-insurance confirmation.
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: longAgo,
-        keys: 'pin_history',
-        card: true,
-        invoicesFrom: addMonths(`${today.slice(0, 4)}-01-01`, -12),
-      };
-    case 'scheduled_freeze':
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -16),
-        freezes: [{ begin: firstOfNextMonth(today), end: endOfMonth(firstOfNextMonth(today)) }],
-        keys: 'pin',
-        card: true,
-      };
-    case 'in_freeze':
-      return {
-        club: 1,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -20),
-        freezes: [{ begin: thisMonth, end: endOfMonth(today) }],
-        keys: 'pin',
-        card: true,
-      };
-    case 'in_cancellation':
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -18),
-        cancelledOn: addDays(today, -2),
-        endDate: endOfMonth(addMonths(thisMonth, 1)),
-        keys: 'pin',
-        card: true,
-      };
-    case 'in_trial':
-      return { club: 0, signupKind: 'trial', beginDate: addDays(today, 10), keys: 'pin', card: false };
-    case 'presale':
-      return { club: 2, signupKind: 'presale', beginDate: presaleOpening, keys: 'pin', card: true };
-    case 'cancelled':
-      return {
-        club: 1,
-        signupKind: 'regular',
-        beginDate: longAgo,
-        cancelledOn: addMonths(today, -3),
-        endDate: endOfMonth(addMonths(thisMonth, -2)),
-        keys: 'pin_expired',
-        card: true,
-      };
-    case 'cancelled_in_presale':
-      return {
-        club: 2,
-        signupKind: 'presale',
-        beginDate: presaleOpening,
-        cancelledOn: addDays(today, -3),
-        endDate: addDays(today, -3),
-        keys: 'none',
-        card: true,
-      };
-    case 'cancelled_in_trial':
-      return {
-        club: 0,
-        signupKind: 'trial',
-        beginDate: addDays(today, -10),
-        cancelledOn: addDays(today, -15),
-        endDate: addDays(today, -11),
-        keys: 'none',
-        card: false,
-      };
-    case 'stopped':
-      return {
-        club: 1,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -14),
-        stoppedOn: addDays(today, -20),
-        keys: 'pin_expired',
-        card: true,
-      };
-    case 'unpaid':
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -13),
-        keys: 'pin',
-        card: true,
-        declinedCurrent: true,
-      };
-    case 'rfid':
-      return { club: 1, signupKind: 'regular', beginDate: longAgo, keys: 'rfid', card: true };
-    case 'invalid_details':
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -9),
-        keys: 'pin',
-        card: true,
-        invalidMobile: true,
-      };
-    case 'max_frozen':
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: longAgo,
-        freezes: maxFrozenPeriods(today),
-        keys: 'pin',
-        card: true,
-      };
-    case 'closed_club': {
-      // A member of four months (short of the Swiss six) whose club closed the 10th to 14th of last month.
-      const lastMonth = addMonths(thisMonth, -1);
-      return {
-        club: 1,
-        signupKind: 'regular',
-        beginDate: addMonths(thisMonth, -4),
-        keys: 'pin',
-        card: true,
-        closure: { begin: addDays(lastMonth, 9), end: addDays(lastMonth, 13) },
-      };
-    }
-    case 'new_signup':
-      // Signed up and began three days ago: inside the 14-day withdrawal period.
-      return {
-        club: 0,
-        signupKind: 'regular',
-        beginDate: addDays(today, -3),
-        signedUpOn: addDays(today, -3),
-        keys: 'pin',
-        card: true,
-      };
-  }
-}
 
 /**
  * argon2id parameters for the demo members only (1 MiB, one pass: well under a
@@ -242,302 +39,6 @@ function planFor(persona: Persona, today: IsoDate, presaleOpening: IsoDate): Pla
  * demo members exist only outside production (main.ts), their password being public.
  */
 export const DEMO_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
-
-const atMorning = (date: IsoDate) => new Date(`${date}T06:00:00Z`);
-const monthKey = (date: IsoDate) => date.slice(0, 7);
-
-function isFrozenMonth(plan: Plan, monthStart: IsoDate): boolean {
-  return (plan.freezes ?? []).some((f) => f.begin <= monthStart && endOfMonth(monthStart) <= f.end);
-}
-
-/** The plan's dated facts, as the status is derived from them. */
-function planFacts(plan: Plan): MembershipFacts {
-  return {
-    signup_kind: plan.signupKind,
-    begin_date: plan.beginDate,
-    cancelled_on: plan.cancelledOn ?? null,
-    end_date: plan.endDate ?? null,
-    stopped_on: plan.stoppedOn ?? null,
-    freeze_periods: (plan.freezes ?? []).map((f, k) => ({
-      id: String(k),
-      begin_date: f.begin,
-      end_date: f.end,
-      cancel_date: null,
-    })),
-  };
-}
-
-function buildOperator(op: OperatorId, now: Date, rows: Rows, opIndex: number): void {
-  const operator = getOperator(op);
-  const seed = operatorSeeds[op];
-  const today = todayIn(operator.timezone, now);
-  const presaleOpening = addMonths(firstOfNextMonth(today), 1);
-  const clubIds = seed.clubs.map((c) => c.id);
-
-  for (const club of seed.clubs) {
-    rows.imported.clubs.push({
-      id: club.id,
-      operator_id: op,
-      name: club.name,
-      opening_date: club.openedOn ?? presaleOpening,
-      closing_date: club.closedOn ?? null,
-      street: club.address.street,
-      postal_code: club.address.postal_code,
-      postal_location: club.address.postal_location,
-      country: club.address.country,
-      phone: club.phone,
-      // de-berlin-mitte writes to berlin-mitte@de.stride.example
-      email: `${club.id.slice(op.length + 1)}@${op}.stride.example`,
-      opening_hours: seed.clubHours.opening,
-      staffed_hours: seed.clubHours.staffed,
-    });
-  }
-  const productId = `${op}-all-clubs`;
-  rows.imported.products.push({
-    id: productId,
-    operator_id: op,
-    presentation: productPresentation(operator.brand),
-    monthly_fee: seed.monthlyFee,
-    binding_months: seed.bindingMonths,
-    require_phone_verification: seed.requirePhoneVerification,
-    club_ids: clubIds,
-  });
-  // The promotion the operator catalogue names, with its terms and texts from the seed data.
-  if (operator.referralPromotion) {
-    if (!seed.promotion) throw new Error(`seed data lacks the ${op} referral promotion`);
-    rows.imported.promotions.push({
-      id: `${op}-referral`,
-      operator_id: op,
-      name: seed.promotion.name,
-      promotion_type: operator.referralPromotion,
-      referrer_discount_months: seed.promotion.months,
-      referrer_discount_percentage: seed.promotion.percentage,
-      referrer_pt_hours: 0,
-      signup_fee: 0,
-      status: 'active',
-      presentation: seed.promotion.presentation,
-    });
-  }
-
-  const cardExpiry = `${String((Number(today.slice(2, 4)) + 2) % 100).padStart(2, '0')}${today.slice(5, 7)}`;
-  let invoiceSeq = 0;
-
-  PERSONAS.forEach((persona, i) => {
-    const plan = planFor(persona, today, presaleOpening);
-    const person = seed.people[i % seed.people.length]!;
-    const street = seed.streets[i % seed.streets.length]!;
-    const username = demoUsername(persona, op);
-    const memberId = randomUUID();
-    const membershipId = randomUUID();
-    const signedUpOn = plan.signedUpOn ?? minDate(addDays(plan.beginDate, -14), addDays(today, -4));
-    const createdAt = atMorning(signedUpOn);
-    const number = `${opIndex + 1}${String(100 + i).padStart(6, '0')}`;
-    rows.ids.set(number, { memberId, membershipId });
-
-    const hasReferralCode = plan.signupKind === 'regular';
-    rows.imported.members.push({
-      membership_number: number,
-      operator_id: op,
-      username,
-      email: username,
-      first_name: person.first,
-      last_name: person.last,
-      gender: person.gender,
-      birthdate: `${1978 + ((i * 3) % 24)}-${String((i % 12) + 1).padStart(2, '0')}-${String(((i * 5) % 27) + 1).padStart(2, '0')}`,
-      street: street.street,
-      postal_code: street.postal_code,
-      postal_location: street.postal_location,
-      country: operator.country,
-      mobile_prefix: plan.invalidMobile ? `00${seed.mobilePrefix.slice(1)}` : seed.mobilePrefix,
-      mobile_number: `${seed.mobileStem}${String(10 + i).padStart(2, '0')}`,
-      locale: operator.locales[0]!,
-      gdpr_opt_in: i % 3 === 0,
-      product_id: productId,
-      club_id: clubIds[plan.club]!,
-      signup_kind: plan.signupKind,
-      begin_date: plan.beginDate,
-      // The import dates the contract's conclusion the morning of this day, as createdAt here.
-      signed_up_on: signedUpOn,
-      cancelled_on: plan.cancelledOn ?? null,
-      end_date: plan.endDate ?? null,
-      stopped_on: plan.stoppedOn ?? null,
-      referral_code: hasReferralCode ? `${person.first.slice(0, 4).toUpperCase()}${number.slice(-4)}` : null,
-    });
-
-    const pinCode = String(100000 + ((i * 7919 + opIndex * 104729) % 900000));
-    const keyStart = minDate(plan.beginDate, plan.signedUpOn ?? addDays(today, -4));
-    /** Keys that opened doors, with the days they did (an ended key worked up to its valid_to). */
-    const doorKeys: { code: string; from: IsoDate; to: IsoDate | null }[] = [];
-    // The import dates each key from the start of its first day.
-    const key = (k: Omit<ImportKey, 'membership_number'>) => {
-      rows.imported.keys.push({ membership_number: number, ...k });
-      doorKeys.push({ code: k.code, from: k.valid_from, to: k.valid_to });
-    };
-    switch (plan.keys) {
-      case 'pin':
-        key({ type: 'pin', code: pinCode, status: 'active', valid_from: keyStart, valid_to: null });
-        break;
-      case 'pin_history': {
-        const renewed = addMonths(startOfMonth(today), -6);
-        key({
-          type: 'pin',
-          code: String(Number(pinCode) + 1),
-          status: 'inactive',
-          valid_from: keyStart,
-          valid_to: addDays(renewed, -1),
-        });
-        key({ type: 'pin', code: pinCode, status: 'active', valid_from: renewed, valid_to: null });
-        break;
-      }
-      case 'pin_expired':
-        key({
-          type: 'pin',
-          code: pinCode,
-          status: 'inactive',
-          valid_from: keyStart,
-          valid_to: plan.endDate ?? plan.stoppedOn ?? today,
-        });
-        break;
-      case 'rfid':
-        key({
-          type: 'rfid',
-          code: `04${(0xa1b2c3 + i * 4099 + opIndex * 65537).toString(16).toUpperCase()}`,
-          status: 'active',
-          valid_from: keyStart,
-          valid_to: null,
-        });
-        break;
-      case 'none':
-        break;
-    }
-
-    for (const f of plan.freezes ?? []) {
-      rows.imported.freezes.push({ membership_number: number, begin_date: f.begin, end_date: f.end });
-    }
-
-    const card = plan.card ? seed.card : null;
-    if (card) {
-      rows.paymentMethods.push({
-        id: randomUUID(),
-        memberId,
-        provider: operator.cardProvider,
-        type: 'card',
-        brand: card.brand,
-        details: card.details,
-        expire: cardExpiry,
-        createdAt,
-      });
-    }
-
-    if (plan.closure) {
-      rows.closures.push({
-        id: randomUUID(),
-        locationId: clubIds[plan.club]!,
-        beginDate: plan.closure.begin,
-        endDate: plan.closure.end,
-        reason: seed.closureReason,
-        createdAt: atMorning(plan.closure.begin),
-      });
-    }
-
-    // Monthly invoices for the last twelve months the membership ran (billed on the 1st).
-    const runsUntil = minDate(today, plan.endDate ?? plan.stoppedOn ?? today);
-    const firstMonth = maxDate(startOfMonth(plan.beginDate), addMonths(startOfMonth(today), -11));
-    const firstBilled = maxDate(startOfMonth(plan.beginDate), plan.invoicesFrom ?? firstMonth);
-    const ran = plan.beginDate <= today && !(plan.cancelledOn && plan.cancelledOn < plan.beginDate);
-    if (ran) {
-      for (let month = firstBilled; month <= runsUntil; month = addMonths(month, 1)) {
-        invoiceSeq += 1;
-        const invoiceId = randomUUID();
-        const frozen = isFrozenMonth(plan, month);
-        const lastMonth = month === startOfMonth(runsUntil);
-        const declined = lastMonth && (plan.declinedCurrent || plan.stoppedOn !== undefined);
-        // A membership that began after the 1st pays the rest of its first month on its begin date.
-        const partial = plan.beginDate > month;
-        const period = { from: partial ? plan.beginDate : month, to: endOfMonth(month) };
-        const share = partial
-          ? daysInclusive(period.from, period.to) / daysInclusive(month, endOfMonth(month))
-          : 1;
-        const amount = frozen ? operator.freezePolicy.monthlyFee : Math.round(seed.monthlyFee * share);
-        rows.invoices.push({
-          id: invoiceId,
-          memberId,
-          invoiceNumber: `${op.toUpperCase()}-${month.slice(0, 4)}-${String(invoiceSeq).padStart(6, '0')}`,
-          status: declined ? 'declined' : 'charged',
-          invoiceDate: period.from,
-          amount,
-          currency: operator.currency,
-          periodFrom: period.from,
-          periodTo: period.to,
-          paymentMethodType: card ? 'card' : null,
-          paymentMethodDetails: card ? `${card.brand} ${card.details}` : null,
-          createdAt: atMorning(period.from),
-        });
-        rows.lines.push({
-          id: randomUUID(),
-          invoiceId,
-          position: 1,
-          amount,
-          productType: frozen ? 'freeze_fee' : partial ? 'rest_of_month_fee' : 'membership_fee',
-          productId: frozen ? null : productId,
-          systemConcept: frozen ? 'FREEZE_FEE' : partial ? 'REST_OF_MONTH_FEE' : 'MEMBERSHIP_FEE',
-          humanConcept: frozen
-            ? `Freeze ${monthKey(month)}`
-            : `${partial ? 'Rest of month' : 'Membership'} ${monthKey(month)}`,
-          periodFrom: period.from,
-          periodTo: period.to,
-        });
-        rows.payments.push({
-          id: randomUUID(),
-          invoiceId,
-          status: declined ? 'declined' : 'captured',
-          amount,
-          createdAt: atMorning(period.from),
-        });
-      }
-    }
-
-    // A year of workouts: check-ins with the key of the day, on days the status trains.
-    if (ran) {
-      const facts = planFacts(plan);
-      const codeOn = (day: IsoDate) =>
-        doorKeys.find((k) => k.from <= day && (k.to === null || day <= k.to))?.code;
-      const closed = (day: IsoDate) =>
-        plan.closure !== undefined && plan.closure.begin <= day && day <= plan.closure.end;
-      const clubs = [clubIds[plan.club]!, clubIds[plan.club === 0 ? 1 : 0]!];
-      let n = 0;
-      for (let month = firstMonth; month <= runsUntil; month = addMonths(month, 1)) {
-        const full = 4 + ((i * 7 + Number(month.slice(5, 7)) * 5 + opIndex * 3) % 13);
-        // Visits scale with the days of the month the member could train so far.
-        const from = maxDate(month, plan.beginDate);
-        const to = month === startOfMonth(today) ? today : endOfMonth(month);
-        const count =
-          from === month && month !== startOfMonth(today)
-            ? full
-            : Math.round((full * daysInclusive(from, to)) / 31);
-        const days: IsoDate[] = [];
-        for (let day = from; day <= to; day = addDays(day, 1)) {
-          if (!closed(day) && codeOn(day) && canTrain(deriveStatus(facts, day))) days.push(day);
-        }
-        for (let k = 0; k < count && days.length > 0; k++) {
-          const day = days[Math.floor((k * days.length) / count)]!;
-          // 06:00 to 19:59 UTC: the same calendar day in every operator's timezone, after the key's creation.
-          const hour = 6 + ((k * 5 + i * 3) % 14);
-          const at = new Date(
-            `${day}T${String(hour).padStart(2, '0')}:${String((k * 17 + i * 11) % 60).padStart(2, '0')}:00Z`,
-          );
-          if (at > now) continue;
-          n += 1;
-          // Every sixth visit at the member's other club: the product opens them all.
-          const clubId = clubs[n % 6 === 0 ? 1 : 0]!;
-          const forClub = rows.checkIns.get(clubId) ?? { operatorId: op, deliveries: [] };
-          forClub.deliveries.push({ checkInId: `seed-${number}-${n}`, code: codeOn(day)!, at });
-          rows.checkIns.set(clubId, forClub);
-        }
-      }
-    }
-  });
-}
 
 async function insertChunks<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>[]): Promise<void> {
   for (let start = 0; start < values.length; start += 500) {
@@ -550,7 +51,12 @@ async function insertChunks<T extends PgTable>(tx: Tx, table: T, values: PgInser
  * by the contract's schemas like any file; its seed option gives the members their ids
  * and the demo password, and invites nobody); the rest of the demo is inserted as is.
  */
-async function insertAll(tx: Tx, rows: Rows, clock: Clock): Promise<void> {
+async function insertAll(
+  tx: Tx,
+  rows: DemoData,
+  passwordHashes: Map<string, string>,
+  clock: Clock,
+): Promise<void> {
   const refused = (issues: ImportIssue[]) =>
     new Error(`the demo data does not import:\n${issues.map(formatIssue).join('\n')}`);
   const { parsed, issues } = parseSource(documentSource(rows.imported));
@@ -559,20 +65,24 @@ async function insertAll(tx: Tx, rows: Rows, clock: Clock): Promise<void> {
     await applyImport(tx, parsed, {
       clock,
       invite: null,
-      seed: { ids: rows.ids, passwordHashes: rows.passwordHashes },
+      seed: { ids: rows.ids, passwordHashes },
     });
   } catch (error) {
     throw error instanceof ImportRefused ? refused(error.issues) : error;
   }
   await insertChunks(tx, t.paymentMethods, rows.paymentMethods);
   await insertChunks(tx, t.invoices, rows.invoices);
-  await insertChunks(tx, t.invoiceLines, rows.lines);
+  await insertChunks(tx, t.invoiceLines, rows.invoiceLines);
   await insertChunks(tx, t.payments, rows.payments);
-  await insertChunks(tx, t.clubClosures, rows.closures);
+  await insertChunks(tx, t.clubClosures, rows.clubClosures);
+  await insertChunks(tx, t.highlights, rows.highlights);
+  await insertChunks(tx, t.articles, rows.articles);
+  await insertChunks(tx, t.ptPackages, rows.ptPackages);
+  await insertChunks(tx, t.ptTrainers, rows.ptTrainers);
 }
 
 /** The demo check-ins through the door's own use case, so they count by its rule; all must count. */
-async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
+async function sendCheckIns(tx: Tx, rows: DemoData, now: Date): Promise<void> {
   for (const [clubId, { operatorId, deliveries }] of rows.checkIns) {
     const outcomes = await recordCheckIns(tx, { id: clubId, operatorId }, deliveries, now);
     const refused = outcomes.find((o) => 'refusal' in o);
@@ -581,13 +91,11 @@ async function sendCheckIns(tx: Tx, rows: Rows, now: Date): Promise<void> {
 }
 
 /**
- * Seeds the demo data on an empty database (no members yet): for every operator its clubs
- * (one in presale), a product, its referral promotion, home's highlights and article
- * teasers (seed-content.ts) and one member per persona, with dates relative to today in
- * the operator's timezone; where the operator has PT, the PT sandbox's packages and
- * trainers and a purchase and a booking of the active persona (seed-pt.ts). Clubs,
- * products, promotions and members go through the import (insertAll). Never called in
- * production (db/startup.ts). Returns whether it seeded.
+ * Seeds the demo data (@portal/demo's demoData) on an empty database (no members yet):
+ * clubs, products, promotions and members go through the import (insertAll), the rest is
+ * inserted as is, the check-ins through the door's use case, and the active personas' PT
+ * purchase and booking through the PT sandbox (seedPtActivity). Never called in production
+ * (db/startup.ts). Returns whether it seeded.
  */
 export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -596,28 +104,82 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     const existing = await tx.select({ id: t.members.id }).from(t.members).limit(1);
     if (existing.length > 0) return false;
     const now = clock.now();
-    const rows: Rows = {
-      imported: { clubs: [], products: [], promotions: [], members: [], keys: [], freezes: [] },
-      ids: new Map(),
-      passwordHashes: new Map(),
-      paymentMethods: [],
-      invoices: [],
-      lines: [],
-      payments: [],
-      closures: [],
-      checkIns: new Map(),
-    };
-    operatorIds.forEach((op, index) => {
-      buildOperator(op, now, rows, index);
-    });
+    const rows = demoData(now);
     // Every demo member its own hash and salt (issue 11, finding 7), hashed in parallel.
     const numbers = [...rows.ids.keys()];
     const hashes = await Promise.all(numbers.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
-    for (const [i, number] of numbers.entries()) rows.passwordHashes.set(number, hashes[i]!);
-    await insertAll(tx, rows, clock);
-    await seedContent(tx, now);
+    const passwordHashes = new Map(numbers.map((number, i) => [number, hashes[i]!]));
+    await insertAll(tx, rows, passwordHashes, clock);
     await sendCheckIns(tx, rows, now);
-    await seedPt(db, tx, clock);
+    await seedPtActivity(db, tx, clock, rows);
     return true;
   });
+}
+
+/** Claims as a verified widget token would carry them, for the seed's calls of the sandbox. */
+function seedClaims(
+  member: { id: string; locale: string },
+  op: OperatorId,
+  club: string,
+  wid: PtWidgetKind,
+  now: Date,
+): PtTokenClaims {
+  const iat = Math.floor(now.getTime() / 1000);
+  return {
+    iss: PT_TOKEN_ISSUER,
+    aud: PT_TOKEN_AUDIENCE,
+    sub: member.id,
+    op,
+    club,
+    wid,
+    loc: member.locale,
+    ...(wid === 'booking' ? { win: { until: null, frozen: [] } } : {}),
+    iat,
+    exp: iat + 600,
+    jti: `seed-${member.id}-${wid}`,
+  };
+}
+
+/**
+ * The active persona of every PT operator buys and books as @portal/demo's pt.ts
+ * describes, through the sandbox (and so the portal's billing): the purchase at the clock
+ * of SEEDED_PURCHASE_DAYS_AGO days ago, then charged as the payment run would have.
+ */
+async function seedPtActivity(db: Db, tx: Tx, clock: Clock, rows: DemoData): Promise<void> {
+  const now = clock.now();
+  const sandbox = createPtSandbox({ db, clock });
+  const boughtAt = new Date(now.getTime() - SEEDED_PURCHASE_DAYS_AGO * 86_400_000);
+  const earlier = createPtSandbox({ db, clock: fixedClock(boughtAt) });
+  for (const op of operatorIds) {
+    if (!getOperator(op).ptEnabled) continue;
+    const [row] = await tx
+      .select({ member: t.members, club: t.memberships.locationId })
+      .from(t.members)
+      .innerJoin(t.memberships, eq(t.memberships.memberId, t.members.id))
+      .where(and(eq(t.members.operatorId, op), eq(t.members.username, demoUsername('active', op))));
+    if (!row) throw new Error(`no active persona for ${op}`);
+    const { member, club } = row;
+    const { purchase } = await earlier.purchase(
+      seedClaims(member, op, club, 'package_buy', boughtAt),
+      { package_id: ptPackageId(op, SEEDED_PT_PACKAGE), request_id: seededPurchaseRequestId(op) },
+      languageOf(member.locale),
+      tx,
+    );
+    await chargeSeededInvoice(tx, purchase.invoice_id!, purchase.amount, boughtAt);
+    const claims = seedClaims(member, op, club, 'booking', now);
+    const dayAfter = addDays(todayIn(getOperator(op).timezone, now), SEEDED_BOOKING_DAYS_AHEAD);
+    const slots = await sandbox.clubSlots(tx, claims);
+    const slot = slots.find((s) => todayIn(getOperator(op).timezone, s.startsAt) >= dayAfter);
+    const trainer = rows.ptTrainers.find((x) => x.locationId === club);
+    if (!slot || !trainer) throw new Error(`no PT slot or trainer for the active persona of ${op}`);
+    await sandbox.book(claims, { trainer_id: trainer.id, starts_at: slot.startsAt.toISOString() }, 'en', tx);
+  }
+}
+
+/** What the payment run does with a scheduled invoice on its date: charged, with a captured payment. */
+async function chargeSeededInvoice(tx: Tx, invoiceId: string, amount: number, at: Date): Promise<void> {
+  await tx.update(t.invoices).set({ status: 'charged' }).where(eq(t.invoices.id, invoiceId));
+  await tx
+    .insert(t.payments)
+    .values({ id: randomUUID(), invoiceId, status: 'captured', amount, createdAt: at });
 }

@@ -5,10 +5,23 @@ import {
   type ImportEntity,
   type ImportMember,
   type ImportProduct,
-  type ImportPromotion,
   type OperatorId,
 } from '@portal/contract';
-import { getOperator, type IsoDate, minDate, todayIn, zonedInstant } from '@portal/domain';
+import {
+  getOperator,
+  importedClubValues as clubValues,
+  importedMembershipValues as membershipValues,
+  importedMemberValues as memberValues,
+  importedProductValues as productValues,
+  importedPromotionValues as promotionValues,
+  importedSignupInstant as signupInstant,
+  importedUsername as usernameOf,
+  type MembershipIds,
+  newImportedFreeze,
+  newImportedKey,
+  newImportedMember,
+  todayIn,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../clock.ts';
@@ -18,16 +31,14 @@ import * as t from '../../db/schema.ts';
 import { defaultOrigin } from '../../http/origins.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import { hashPassword } from '../auth/passwords.ts';
+
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';
 import { type ImportIssue, ImportRefused, type ImportSource } from './source.ts';
 import { type ParsedImport, parseSource } from './validate.ts';
 
-export interface MembershipIds {
-  memberId: string;
-  membershipId: string;
-}
+export type { MembershipIds } from '@portal/domain';
 
 export interface ImportOptions {
   clock: Clock;
@@ -85,85 +96,6 @@ function unusablePasswordHash(): Promise<string> {
   unusable ??= hashPassword(randomBytes(32).toString('base64url'));
   return unusable;
 }
-
-/** When an imported membership's contract was concluded: the morning (06:00 UTC, the same day in every operator's timezone) of signed_up_on, never after now. */
-function signupInstant(day: IsoDate, now: Date): Date {
-  const morning = new Date(`${day}T06:00:00Z`);
-  return morning < now ? morning : now;
-}
-
-const clubValues = (row: ImportClub) => ({
-  operatorId: row.operator_id,
-  name: row.name,
-  openingDate: row.opening_date,
-  closingDate: row.closing_date,
-  address: {
-    street: row.street,
-    postal_code: row.postal_code,
-    postal_location: row.postal_location,
-    country: row.country ?? getOperator(row.operator_id).country,
-  },
-  phone: row.phone,
-  email: row.email,
-  openingHours: row.opening_hours,
-  staffedHours: row.staffed_hours,
-});
-
-const productValues = (row: ImportProduct) => ({
-  operatorId: row.operator_id,
-  presentation: row.presentation,
-  monthlyFee: row.monthly_fee,
-  bindingMonths: row.binding_months,
-  requirePhoneVerification: row.require_phone_verification,
-  locationIds: row.club_ids,
-});
-
-const promotionValues = (row: ImportPromotion) => ({
-  operatorId: row.operator_id,
-  name: row.name,
-  promotionType: row.promotion_type,
-  referrerDiscountMonths: row.referrer_discount_months,
-  referrerDiscountPercentage: row.referrer_discount_percentage,
-  referrerPtHours: row.referrer_pt_hours,
-  signupFee: row.signup_fee,
-  status: row.status,
-  presentation: row.presentation,
-});
-
-const usernameOf = (row: ImportMember) => row.username ?? row.email;
-
-const memberValues = (row: ImportMember) => {
-  const operator = getOperator(row.operator_id);
-  return {
-    operatorId: row.operator_id,
-    username: usernameOf(row),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    gender: row.gender,
-    birthdate: row.birthdate,
-    email: row.email,
-    street: row.street,
-    postalCode: row.postal_code,
-    postalLocation: row.postal_location,
-    country: row.country ?? operator.country,
-    mobilePrefix: row.mobile_prefix,
-    mobileNumber: row.mobile_number,
-    locale: row.locale ?? operator.locales[0]!,
-    gdprOptIn: row.gdpr_opt_in,
-  };
-};
-
-const membershipValues = (row: ImportMember) => ({
-  membershipNumber: row.membership_number,
-  productId: row.product_id,
-  locationId: row.club_id,
-  signupKind: row.signup_kind,
-  beginDate: row.begin_date,
-  cancelledOn: row.cancelled_on,
-  endDate: row.end_date,
-  stoppedOn: row.stopped_on,
-  referralCode: row.referral_code,
-});
 
 const emptyCounts = (): Record<ImportEntity, EntityCounts> =>
   Object.fromEntries(IMPORT_ENTITIES.map((e) => [e, { created: 0, updated: 0, unchanged: 0 }])) as Record<
@@ -415,11 +347,10 @@ export async function applyImport(
     const stored = dbMemberships.get(number);
     if (!stored) {
       const ids = options.seed?.ids.get(number) ?? { memberId: randomUUID(), membershipId: randomUUID() };
-      const signedUp = row.signed_up_on ?? minDate(row.begin_date, todayOf(row.operator_id));
-      const createdAt = signupInstant(signedUp, now);
       const passwordHash = options.seed?.passwordHashes.get(number) ?? (await unusablePasswordHash());
-      newMembers.push({ id: ids.memberId, ...member, passwordHash, createdAt, updatedAt: createdAt });
-      newMemberships.push({ id: ids.membershipId, memberId: ids.memberId, ...membership, createdAt });
+      const created = newImportedMember(row, ids, passwordHash, now);
+      newMembers.push(created.member);
+      newMemberships.push(created.membership);
       idsOf.set(number, ids);
       count('members', 'created');
       continue;
@@ -462,17 +393,8 @@ export async function applyImport(
       (k) => k.membershipId === membershipId && k.type === row.type && k.code === row.code,
     );
     if (!stored) {
-      // A key works from the start of its first day in the operator's timezone.
-      const { timezone } = getOperator(operatorOfNumber(row.membership_number));
-      const from = zonedInstant(row.valid_from, '00:00', timezone);
-      newKeys.push({
-        id: randomUUID(),
-        membershipId,
-        type: row.type,
-        code: row.code,
-        ...values,
-        createdAt: from < now ? from : now,
-      });
+      const operatorId = operatorOfNumber(row.membership_number);
+      newKeys.push(newImportedKey(row, { id: randomUUID(), membershipId }, operatorId, now));
       count('keys', 'created');
     } else {
       const changed = changedFields(stored, values).length > 0;
@@ -490,14 +412,7 @@ export async function applyImport(
       (f) => f.membershipId === membershipId && f.beginDate === row.begin_date,
     );
     if (!stored) {
-      newFreezes.push({
-        id: randomUUID(),
-        membershipId,
-        beginDate: row.begin_date,
-        endDate: row.end_date,
-        cancelDate: null,
-        createdAt: now,
-      });
+      newFreezes.push(newImportedFreeze(row, { id: randomUUID(), membershipId }, now));
       count('freezes', 'created');
     } else {
       const changed = stored.endDate !== row.end_date;

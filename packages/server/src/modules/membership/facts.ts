@@ -9,32 +9,9 @@ import {
   todayIn,
 } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
-import type { memberships } from '../../db/schema.ts';
-import type { FreezeRow } from './repository.ts';
 
-/** The dated facts of stored rows, as domain rules read them. */
-export function membershipFacts(
-  membership: Pick<
-    typeof memberships.$inferSelect,
-    'signupKind' | 'beginDate' | 'cancelledOn' | 'endDate' | 'stoppedOn' | 'withdrawnOn'
-  >,
-  freezes: Pick<FreezeRow, 'id' | 'beginDate' | 'endDate' | 'cancelDate'>[],
-): MembershipFacts {
-  return {
-    signup_kind: membership.signupKind,
-    begin_date: membership.beginDate,
-    cancelled_on: membership.cancelledOn,
-    end_date: membership.endDate,
-    stopped_on: membership.stoppedOn,
-    withdrawn_on: membership.withdrawnOn,
-    freeze_periods: freezes.map((f) => ({
-      id: f.id,
-      begin_date: f.beginDate,
-      end_date: f.endDate,
-      cancel_date: f.cancelDate,
-    })),
-  };
-}
+/** Rows to facts is a domain rule (the demo reads its tables by it too). */
+export { membershipFacts } from '@portal/domain';
 
 export interface Today {
   operator: OperatorSettings;

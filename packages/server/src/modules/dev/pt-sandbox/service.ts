@@ -5,12 +5,9 @@ import {
   cancelDeadline,
   cancellationTooLate,
   localizedText as text,
-  offeredSlots,
   purchaseAnswer,
-  type Slot,
   sandboxRefusal,
   slotAnswer,
-  CANCEL_HOURS,
 } from '@portal/demo';
 import { addDays, getOperator, type PtTokenClaims, todayIn } from '@portal/domain';
 import type { Language } from '@portal/contract';
@@ -18,6 +15,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { billPtPackage } from '../../pt/billing.ts';
 import * as repo from './repository.ts';
+import { CANCEL_HOURS, offeredSlots, type Slot } from '@portal/domain';
 
 export { languageFor } from '@portal/demo';
 

@@ -1,21 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { OperatorId, PtWidgetKind } from '@portal/contract';
-import {
-  addDays,
-  clubAvailability,
-  getOperator,
-  type IsoDate,
-  languageOf,
-  operatorIds,
-  todayIn,
-} from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
-import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '@portal/domain';
-import { type Clock, fixedClock } from '../clock.ts';
-import { createPtSandbox } from '../modules/dev/pt-sandbox/service.ts';
-import type { Db, Tx } from './client.ts';
-import * as t from './schema.ts';
-import { demoUsername, operatorSeeds } from '@portal/demo';
+import type { OperatorId } from '@portal/contract';
+import { clubAvailability, getOperator, type IsoDate, operatorIds } from '@portal/domain';
+import type * as t from '../../../server/src/db/schema.ts';
+import { operatorSeeds } from './seed-data.ts';
+
+/*
+ * The PT sandbox's demo data (docs/personal-training.md): the packages of the operators with
+ * PT and two or three trainers per open club; and what the active persona bought and booked.
+ */
 
 type Localized = t.Localized<string>;
 type Focus = 'strength' | 'endurance' | 'mobility' | 'weight' | 'functional';
@@ -136,8 +127,8 @@ export const ptPackageId = (op: OperatorId, key: string) => `${op}-pt-${key}`;
 
 /** The PT operators' packages and the trainers of their open clubs (rows only). */
 export function ptRows(today: (op: OperatorId) => IsoDate) {
-  const packages: (typeof t.ptPackages.$inferInsert)[] = [];
-  const trainers: (typeof t.ptTrainers.$inferInsert)[] = [];
+  const packages: (typeof t.ptPackages.$inferSelect)[] = [];
+  const trainers: (typeof t.ptTrainers.$inferSelect)[] = [];
   for (const op of operatorIds) {
     const operator = getOperator(op);
     const prices = PRICES[op];
@@ -178,81 +169,18 @@ export function ptRows(today: (op: OperatorId) => IsoDate) {
   return { packages, trainers };
 }
 
-/** Claims as a verified widget token would carry them, for the seed's calls of the sandbox. */
-function seedClaims(
-  member: { id: string; locale: string },
-  op: OperatorId,
-  club: string,
-  wid: PtWidgetKind,
-  now: Date,
-): PtTokenClaims {
-  const iat = Math.floor(now.getTime() / 1000);
-  return {
-    iss: PT_TOKEN_ISSUER,
-    aud: PT_TOKEN_AUDIENCE,
-    sub: member.id,
-    op,
-    club,
-    wid,
-    loc: member.locale,
-    ...(wid === 'booking' ? { win: { until: null, frozen: [] } } : {}),
-    iat,
-    exp: iat + 600,
-    jti: `seed-${member.id}-${wid}`,
-  };
-}
-
 /** How long before today the active personas bought their package: a paid purchase of this month. */
 export const SEEDED_PURCHASE_DAYS_AGO = 19;
 
 /**
- * The PT sandbox's demo data: packages, trainers, and for the `active` persona of every PT
- * operator a 5-session pack bought SEEDED_PURCHASE_DAYS_AGO days ago (through the sandbox's
- * purchase and so the portal's billing, at that day's clock) and charged since, as the
- * payment run would have, so /payment shows a paid history and the next payment is still the
- * membership fee; and one session booked with a trainer of their club three days ahead
- * (through the sandbox's booking, today), so the booking widget shows something that can
- * still be cancelled.
+ * What the active persona of every PT operator did: bought a 5-session pack
+ * SEEDED_PURCHASE_DAYS_AGO days ago (through the sandbox's purchase and so the portal's
+ * billing, at that day's clock), charged since as the payment run would have, so /payment
+ * shows a paid history and the next payment is still the membership fee; and booked one
+ * session with the first trainer of their club, the first slot at least
+ * SEEDED_BOOKING_DAYS_AHEAD days ahead (through the sandbox's booking, today), so the
+ * booking widget shows something that can still be cancelled.
  */
-export async function seedPt(db: Db, tx: Tx, clock: Clock): Promise<void> {
-  const now = clock.now();
-  const { packages, trainers } = ptRows((op) => todayIn(getOperator(op).timezone, now));
-  if (packages.length) await tx.insert(t.ptPackages).values(packages);
-  if (trainers.length) await tx.insert(t.ptTrainers).values(trainers);
-
-  const sandbox = createPtSandbox({ db, clock });
-  const boughtAt = new Date(now.getTime() - SEEDED_PURCHASE_DAYS_AGO * 86_400_000);
-  const earlier = createPtSandbox({ db, clock: fixedClock(boughtAt) });
-  for (const op of operatorIds) {
-    if (!getOperator(op).ptEnabled) continue;
-    const [row] = await tx
-      .select({ member: t.members, club: t.memberships.locationId })
-      .from(t.members)
-      .innerJoin(t.memberships, eq(t.memberships.memberId, t.members.id))
-      .where(and(eq(t.members.operatorId, op), eq(t.members.username, demoUsername('active', op))));
-    if (!row) throw new Error(`no active persona for ${op}`);
-    const { member, club } = row;
-    const { purchase } = await earlier.purchase(
-      seedClaims(member, op, club, 'package_buy', boughtAt),
-      { package_id: ptPackageId(op, '5'), request_id: `seed-${op}-active-5` },
-      languageOf(member.locale),
-      tx,
-    );
-    await chargeSeededInvoice(tx, purchase.invoice_id!, purchase.amount, boughtAt);
-    const claims = seedClaims(member, op, club, 'booking', now);
-    const dayAfter = addDays(todayIn(getOperator(op).timezone, now), 3);
-    const slots = await sandbox.clubSlots(tx, claims);
-    const slot = slots.find((s) => todayIn(getOperator(op).timezone, s.startsAt) >= dayAfter);
-    const trainer = trainers.find((x) => x.locationId === club);
-    if (!slot || !trainer) throw new Error(`no PT slot or trainer for the active persona of ${op}`);
-    await sandbox.book(claims, { trainer_id: trainer.id, starts_at: slot.startsAt.toISOString() }, 'en', tx);
-  }
-}
-
-/** What the payment run does with a scheduled invoice on its date: charged, with a captured payment. */
-async function chargeSeededInvoice(tx: Tx, invoiceId: string, amount: number, at: Date): Promise<void> {
-  await tx.update(t.invoices).set({ status: 'charged' }).where(eq(t.invoices.id, invoiceId));
-  await tx
-    .insert(t.payments)
-    .values({ id: randomUUID(), invoiceId, status: 'captured', amount, createdAt: at });
-}
+export const SEEDED_PT_PACKAGE = '5';
+export const SEEDED_BOOKING_DAYS_AHEAD = 3;
+export const seededPurchaseRequestId = (op: OperatorId) => `seed-${op}-active-5`;

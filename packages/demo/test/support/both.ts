@@ -1,13 +1,10 @@
-// Until @portal/demo's own seed (seedDemo) is on this branch: the demo's store filled with
-// a copy of the real server's seeded tables, so the home handlers are compared with the
-// server on the very same rows. The API mirrors test/support/both.ts (startBoth), so a
-// test moves to the shared seed by changing its import.
+// The demo's handlers against the real server: the same call on both sides, at the same
+// clock, from the same demo data, compared by status and body (issue 13's scenario table).
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
-import * as schema from '../../../server/src/db/schema.ts';
 import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
-import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
 import { createDemo, type Demo } from '../../src/demo.ts';
-import { type DemoTables, emptyTables } from '../../src/store.ts';
+import { seedDemo } from '../../src/data/seed.ts';
 
 export interface Answer {
   status: number;
@@ -22,6 +19,7 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
+/** One member signed in on both sides: the server's token and the demo's. */
 export interface Tokens {
   server: string | null;
   demo: string | null;
@@ -32,49 +30,35 @@ export interface Both {
   demo: Demo;
   signIn(persona: Persona, operator: OperatorId): Promise<Tokens>;
   call(call: Call, tokens?: Tokens): Promise<{ server: Answer; demo: Answer }>;
+  /** Moves both clocks (the server's PORTAL_CLOCK and the demo's). */
   setNow(iso: string): void;
   close(): Promise<void>;
-}
-
-async function copyTables(server: TestApp): Promise<DemoTables> {
-  const tables = emptyTables();
-  for (const name of Object.keys(tables) as (keyof DemoTables)[]) {
-    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test copies every table by name
-    const table = schema[name];
-    // biome-ignore lint/suspicious/noExplicitAny: one loop over every table's rows
-    (tables as any)[name] = await server.db.select().from(table);
-  }
-  return tables;
 }
 
 function pathOf(call: Call): string {
   const path = endpoints[call.name].path.replace(/:(\w+)/g, (_, key: string) =>
     encodeURIComponent(call.params?.[key] ?? ''),
   );
-  return `/api${path}${call.query ? `?${new URLSearchParams(call.query)}` : ''}`;
+  const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
+  return `/api${path}${query}`;
 }
 
+/** Starts the real server on PGlite (seeded) and a demo at the same clock. */
 export async function startBoth(now = '2026-11-22T10:00:00Z'): Promise<Both> {
   const server = await startApp('pglite', { now });
-  const seeded = await copyTables(server);
-  const demo = createDemo({
-    now: () => server.clock.now(),
-    seed: (store) => {
-      store.tables = structuredClone(seeded);
-    },
-  });
+  const demo = createDemo({ now: () => server.clock.now(), seed: seedDemo });
   const both: Both = {
     server,
     demo,
     async signIn(persona, operator) {
-      const token = await server.signIn(persona, operator);
-      const member = demo.store.tables.members.find(
-        (m) => m.operatorId === operator && m.username === demoUsername(persona, operator),
-      );
-      if (!member) throw new Error(`no ${persona} at ${operator}`);
-      const demoToken = crypto.randomUUID();
-      demo.store.sessions.set(demoToken, { memberId: member.id, operatorId: operator });
-      return { server: token, demo: demoToken };
+      const body = {
+        username: demoUsername(persona, operator),
+        password: DEMO_PASSWORD,
+        operator_id: operator,
+      };
+      const answers = await both.call({ name: 'authenticate', body });
+      const token = (a: Answer) => (a.status === 200 ? ((a.body as { token: string }).token ?? null) : null);
+      return { server: token(answers.server), demo: token(answers.demo) };
     },
     async call(call, tokens) {
       const endpoint = endpoints[call.name];
@@ -112,7 +96,11 @@ export async function startBoth(now = '2026-11-22T10:00:00Z'): Promise<Both> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A body with ids (uuids) replaced by their order of first appearance and the named fields by placeholders. */
+/**
+ * A body with what differs by nature between two databases replaced by placeholders: ids
+ * (uuids) by their order of first appearance, and the fields named (tokens, generated
+ * numbers). Everything else must be equal.
+ */
 export function normalize(body: unknown, fields: readonly string[] = ['token']): unknown {
   const ids = new Map<string, string>();
   const walk = (value: unknown, key?: string): unknown => {

@@ -1,5 +1,20 @@
 import type { WeeklyHours } from '@portal/contract';
-import { addDays, type BookingWindow, clubAvailability, type IsoDate, zonedInstant } from '@portal/domain';
+import { clubAvailability } from './club.ts';
+import { addDays, type IsoDate, zonedInstant } from './dates.ts';
+
+/*
+ * The PT provider's sessions (the sandbox's, docs/personal-training.md): which hours a club
+ * offers, as instants in the operator's timezone. Pure, so the server's sandbox and the
+ * demo's offer the same slots.
+ */
+
+/** Days the member may train, so the provider offers no session they could not attend. */
+export interface BookingWindow {
+  /** Last day (operator's timezone), or null: no end (a running membership). */
+  until: IsoDate | null;
+  /** Freezes (first and last day) during which the member does not train. */
+  frozen: { from: IsoDate; to: IsoDate }[];
+}
 
 /** A session is an hour, starting on the hour. */
 export const SESSION_MINUTES = 60;

@@ -12,10 +12,8 @@ import {
   plural,
   todayIn,
 } from '@portal/domain';
-import { and, eq, gt } from 'drizzle-orm';
-import type { Tx } from './client.ts';
-import { articles, highlights, locations } from './schema.ts';
-import { operatorSeeds, productPresentation } from '@portal/demo';
+import type * as schema from '../../../server/src/db/schema.ts';
+import { operatorSeeds, productPresentation } from './seed-data.ts';
 
 /*
  * Home's demo content (docs/home-content.md): for every operator and each language of its
@@ -353,8 +351,8 @@ function longDate(date: IsoDate, locale: Locale): string {
   return formatCalendarDate(date, locale).replaceAll(' ', '\u00a0');
 }
 
-type HighlightRow = typeof highlights.$inferInsert;
-type ArticleRow = typeof articles.$inferInsert;
+type HighlightRow = typeof schema.highlights.$inferSelect;
+type ArticleRow = typeof schema.articles.$inferSelect;
 
 interface UpcomingClub {
   id: string;
@@ -377,8 +375,13 @@ export function contentRowsFor(
   const site = `https://${operator.supportEmail.split('@')[1]}/${language}`;
   const id = (kind: string) => `${op}-${language}-${kind}`;
   const rows: HighlightRow[] = [];
-  const add = (row: Omit<HighlightRow, 'operatorId' | 'language'>) =>
+  const add = (row: Partial<HighlightRow> & Pick<HighlightRow, 'id' | 'position' | 'type' | 'title' | 'content'>) =>
     rows.push({
+      statuses: null,
+      externalUrl: null,
+      internalUrl: null,
+      validFrom: null,
+      validUntil: null,
       ...row,
       operatorId: op,
       language,
@@ -444,39 +447,35 @@ export function contentRowsFor(
       title: polish(a.title),
       body: polish(a.body),
       link: `${site}/${t.magazine}/${a.slug}`,
+      validFrom: null,
+      validUntil: null,
     }),
   );
   return { highlights: rows, articles: teasers };
 }
 
 /**
- * Inserts the demo content of every operator, after its clubs: the news names the club
- * that opens next (opening date after today in the operator's timezone).
+ * The demo content of every operator, from its clubs: the news names the club that opens
+ * next (opening date after today in the operator's timezone).
  */
-export async function seedContent(tx: Tx, now: Date): Promise<void> {
+export function contentRows(
+  clubs: readonly Pick<typeof schema.locations.$inferSelect, 'id' | 'operatorId' | 'name' | 'openingDate' | 'address'>[],
+  now: Date,
+): { highlights: HighlightRow[]; articles: ArticleRow[] } {
   const highlightRows: HighlightRow[] = [];
   const articleRows: ArticleRow[] = [];
   for (const op of operatorIds as readonly OperatorId[]) {
     const operator = getOperator(op);
     const today = todayIn(operator.timezone, now);
-    const [upcoming] = await tx
-      .select({
-        id: locations.id,
-        name: locations.name,
-        openingDate: locations.openingDate,
-        address: locations.address,
-      })
-      .from(locations)
-      .where(and(eq(locations.operatorId, op), gt(locations.openingDate, today)))
-      .orderBy(locations.openingDate)
-      .limit(1);
+    const upcoming = clubs
+      .filter((c) => c.operatorId === op && c.openingDate !== null && c.openingDate > today)
+      .sort((a, b) => (a.openingDate! < b.openingDate! ? -1 : 1))[0];
     for (const locale of operator.locales) {
-      const club = upcoming?.openingDate ? { ...upcoming, openingDate: upcoming.openingDate } : null;
+      const club = upcoming ? { ...upcoming, openingDate: upcoming.openingDate! } : null;
       const rows = contentRowsFor(operator, locale, club);
       highlightRows.push(...rows.highlights);
       articleRows.push(...rows.articles);
     }
   }
-  await tx.insert(highlights).values(highlightRows);
-  await tx.insert(articles).values(articleRows);
+  return { highlights: highlightRows, articles: articleRows };
 }
