@@ -20,6 +20,8 @@ process.env.E2E_PUBLIC_CANCELLATION_LIMIT = publicCancellationLimit;
 
 export default defineConfig({
   testDir: './tests',
+  // The demo's tests run without the server, on the static demo build (playwright.demo.config.ts).
+  testIgnore: ['demo/**'],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

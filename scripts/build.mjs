@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run build`: builds the web app (Vite) and compiles the server (esbuild, into
 // packages/server/dist), each stamped so `npm start` does not build them again.
-//   node scripts/build.mjs [web|server …] [--if-outdated]
-import { buildAll, builds } from './builds.mjs';
+//   node scripts/build.mjs [web|server|demo …] [--if-outdated]
+// The demo build (packages/web/dist-demo) is made only when named: `npm run build:demo`.
+import { buildAll, builds, defaultBuilds } from './builds.mjs';
 
 const args = process.argv.slice(2);
 const names = args.filter((a) => !a.startsWith('--'));
@@ -12,7 +13,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const built = await buildAll({
-  only: names.length ? names : Object.keys(builds),
+  only: names.length ? names : defaultBuilds,
   force: !args.includes('--if-outdated'),
 });
 if (built.length === 0) console.log('Everything is up to date.');

@@ -19,25 +19,34 @@ const shared = [
   'packages/domain/src',
 ];
 
+const web = [
+  ...shared,
+  'packages/web/package.json',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/web/vite',
+  'packages/web/tsconfig.json',
+  'packages/web/public',
+  'packages/web/src',
+];
+
+function viteBuild(script, what) {
+  const result = spawnSync('npm', ['run', script, '-w', 'packages/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${what} did not build`);
+}
+
 export const builds = {
   web: {
     out: 'packages/web/dist',
-    inputs: [
-      ...shared,
-      'packages/web/package.json',
-      'packages/web/index.html',
-      'packages/web/vite.config.ts',
-      'packages/web/tsconfig.json',
-      'packages/web/public',
-      'packages/web/src',
-    ],
-    run() {
-      const result = spawnSync('npm', ['run', 'build', '-w', 'packages/web'], {
-        cwd: ROOT,
-        stdio: 'inherit',
-      });
-      if (result.status !== 0) throw new Error('the web app did not build');
-    },
+    inputs: web,
+    run: () => viteBuild('build', 'the web app'),
+  },
+  /** The demo build (docs/demo.md): built only when named (`npm run build:demo`, `npm run demo`). */
+  demo: {
+    out: 'packages/web/dist-demo',
+    inputs: [...web, 'packages/demo/package.json', 'packages/demo/src', 'packages/server/src/db/schema.ts'],
+    onlyWhenNamed: true,
+    run: () => viteBuild('build:demo', 'the demo'),
   },
   server: {
     out: 'packages/server/dist',
@@ -83,8 +92,11 @@ export async function runBuild(name) {
   console.log(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** The builds `npm run build` and `npm start` make when none is named. */
+export const defaultBuilds = Object.keys(builds).filter((name) => !builds[name].onlyWhenNamed);
+
 /** Builds what is out of date (or everything with `force`); returns the names built. */
-export async function buildAll({ only = Object.keys(builds), force = false } = {}) {
+export async function buildAll({ only = defaultBuilds, force = false } = {}) {
   const built = [];
   for (const name of only) {
     if (!force && isUpToDate(name)) continue;

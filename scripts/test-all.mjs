@@ -96,6 +96,12 @@ check('bundle budget', 'sh', [
   '-c',
   'npm run --silent build -w packages/web && npm run --silent budget -w packages/web',
 ]);
+// The demo build (docs/demo.md), and nothing of it in the production build just made:
+// no MSW, no @portal/demo, no demo texts (packages/web/scripts/no-demo-code.mjs).
+check('demo build, none of it in production', 'sh', [
+  '-c',
+  'npm run --silent build:demo && npm run --silent no-demo-code -w packages/web',
+]);
 // The read model's speed against a bare Fastify route: a figure, not a pass/fail timing
 // (scripts/bench.mjs; on PostgreSQL when DATABASE_URL is set).
 check('benchmark', 'npm', ['run', '--silent', 'bench']);
@@ -105,6 +111,22 @@ const e2eOk = run('browser tests', 'npx', ['playwright', 'test', '--config', 'e2
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
 });
 countReport('playwright', e2eOk, e2eReport, (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+}));
+
+// The demo in the browser: the static demo build under a sub-path, no server (e2e/tests/demo).
+const demoReport = join(out, 'e2e-demo.json');
+const demoOk = run(
+  'demo browser tests',
+  'npx',
+  ['playwright', 'test', '--config', 'e2e/playwright.demo.config.ts'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: demoReport,
+  },
+);
+countReport('playwright (demo)', demoOk, demoReport, (r) => ({
   passed: r.stats.expected + r.stats.flaky,
   failed: r.stats.unexpected,
   skipped: r.stats.skipped,

@@ -2,33 +2,46 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './vite/api-routes.ts';
 import { catalogueParts } from './vite/catalogue-parts.ts';
+import { DEMO_MODE, mockServiceWorker } from './vite/demo-build.ts';
 import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react(), apiRoutes(), catalogueParts(), operatorFonts(), precompress()],
-  server: {
-    proxy: { '/api': apiTarget },
-  },
-  preview: {
-    proxy: { '/api': apiTarget },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Read by scripts/bundle-budget.mjs.
-    manifest: true,
-  },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    globals: true,
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-  },
+export default defineConfig(({ command, mode }) => {
+  // `vite build --mode demo` (npm run build:demo): the API answers in the browser (src/demo,
+  // docs/demo.md); static files that work under any path of any static host.
+  const demo = mode === DEMO_MODE;
+  // The demo has no server behind it: nothing is forwarded.
+  const proxy: Record<string, string> = demo ? {} : { '/api': apiTarget };
+  return {
+    // Relative asset addresses: the demo build runs under whatever path it is copied to.
+    base: demo ? './' : '/',
+    plugins: [
+      react(),
+      apiRoutes(),
+      catalogueParts({ demo: demo ? 'public' : command === 'build' ? 'omit' : 'keep' }),
+      operatorFonts(),
+      // A static host sends the files as they are; the .br/.gz are for the portal's server.
+      ...(demo ? [mockServiceWorker()] : [precompress()]),
+    ],
+    server: { proxy },
+    preview: { proxy },
+    build: {
+      outDir: demo ? 'dist-demo' : 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      // Read by scripts/bundle-budget.mjs.
+      manifest: true,
+    },
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      globals: true,
+      css: { modules: { classNameStrategy: 'non-scoped' } },
+    },
+  };
 });

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointName, endpoints, OperatorId } from '@portal/contract';
+import type { ApiError, Endpoint, EndpointName, endpoints, OperatorId } from '@portal/contract';
 import type { z } from 'zod';
 import type { DemoStore } from './store.ts';
 
@@ -39,3 +39,17 @@ export type Handlers = { [N in EndpointName]: Handler<N> };
 export function defineHandlers<H extends Partial<Handlers>>(handlers: H): H {
   return handlers;
 }
+
+const committed = new WeakSet<object>();
+
+/**
+ * Marks a refusal that keeps what the call wrote: the server commits some writes and then
+ * refuses (a declined card return closes its checkout and logs the failure first).
+ */
+export function afterCommit(error: ApiError): ApiError {
+  committed.add(error);
+  return error;
+}
+
+export const keepsWrites = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && committed.has(error);

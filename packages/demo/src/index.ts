@@ -6,6 +6,16 @@ export * from './data/seed-data.ts';
 export * from './pt-sandbox/index.ts';
 export * from './door-keys.ts';
 export * from './membership-state.ts';
+export {
+  DEMO_CARD_ROUTE,
+  failedResult,
+  intoApp,
+  registeredResult,
+  type SandboxCheckout,
+  sandboxCheckout,
+  signReturn,
+  withReturnParams,
+} from './cards/sandbox.ts';
 export { type DemoData, type DoorDelivery, demoData, maxFrozenPeriods } from './data/generate.ts';
 export {
   ptPackageId,

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { getOperator, spellErrorBody } from '@portal/domain';
 import type { z } from 'zod';
-import type { DemoAuth, Handler, HandlerContext } from './handler.ts';
+import { type DemoAuth, type Handler, type HandlerContext, keepsWrites } from './handler.ts';
 import { handlers } from './handlers/index.ts';
 import type { DemoStore } from './store.ts';
 
@@ -67,7 +67,8 @@ function check(schema: z.ZodType | undefined, value: unknown, context: string): 
 
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (text === '') return undefined;
+  // Fastify hands an empty body to the schema as null (a POST without a body says "received null").
+  if (text === '') return null;
   try {
     return JSON.parse(text);
   } catch {
@@ -120,7 +121,7 @@ export async function respond(
     try {
       result = await handler(ctx);
     } catch (error) {
-      if (before) restore(store, before);
+      if (before && !keepsWrites(error)) restore(store, before);
       throw error;
     }
     if (endpoint.response === null) return answer(204, null);

@@ -1,7 +1,7 @@
 import { CardRegistered, Invoice } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../src/adapters/cards/test-cards.ts';
+import { TEST_CARDS } from '@portal/domain';
 import { events, payments } from '../src/db/schema.ts';
 import { cardClient, everyRow } from './support/cards.ts';
 import { databases, startApp, type TestApp } from './support/harness.ts';

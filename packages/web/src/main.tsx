@@ -28,4 +28,10 @@ async function start() {
   );
 }
 
-void start();
+if (import.meta.env.MODE === 'demo') {
+  // The demo build (docs/demo.md): its API answers in the browser. The production build
+  // drops this branch and everything it imports.
+  void import('./demo/start.tsx').then((demo) => demo.startDemo());
+} else {
+  void start();
+}

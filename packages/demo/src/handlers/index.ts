@@ -4,6 +4,8 @@ import { contentHandlers } from './content.ts';
 import { ptHandlers } from './pt.ts';
 import { referralHandlers } from './referral.ts';
 import { workoutsHandlers } from './workouts.ts';
+import { cardsHandlers } from './cards.ts';
+import { paymentsHandlers } from './payments.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
@@ -15,4 +17,6 @@ export const handlers: Partial<Handlers> = {
   ...contactHandlers,
   ...referralHandlers,
   ...ptHandlers,
+  ...paymentsHandlers,
+  ...cardsHandlers,
 };

@@ -1,8 +1,8 @@
 import type { OperatorSettings } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, HashRouter } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
 import { NotImplementedBanner } from '../components/NotImplementedBanner.tsx';
 import { i18n as appI18n, loadFullCatalogue } from '../lib/i18n.ts';
@@ -19,7 +19,13 @@ const LoggedInApp = lazy(
   async () => (await Promise.all([import('./shell/LoggedInApp.tsx'), loadFullCatalogue()]))[0],
 );
 
-function Root({ queryClient }: { queryClient?: QueryClient | undefined }) {
+/**
+ * The demo build runs from any static host under any path, with no server to answer a deep
+ * link with index.html: its routes live in the address's #fragment (docs/demo.md).
+ */
+const Router = import.meta.env.MODE === 'demo' ? HashRouter : BrowserRouter;
+
+function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; banner?: ReactNode }) {
   const { token } = useSession();
   const { t } = useTranslation();
 
@@ -28,6 +34,7 @@ function Root({ queryClient }: { queryClient?: QueryClient | undefined }) {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
+      {banner}
       <NotImplementedBanner />
       <AppErrorBoundary>
         {token ? (
@@ -46,8 +53,11 @@ export function App({
   operator,
   queryClient,
   i18n = appI18n,
+  banner,
 }: {
   operator: OperatorSettings;
+  /** Shown above every page, signed in and out (the demo's ribbon). */
+  banner?: ReactNode;
   /** Tests pass their own; otherwise the logged-in app creates one per session. */
   queryClient?: QueryClient;
   i18n?: typeof appI18n;
@@ -55,9 +65,9 @@ export function App({
   return (
     <OperatorContext value={operator}>
       <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <Root queryClient={queryClient} />
-        </BrowserRouter>
+        <Router>
+          <Root queryClient={queryClient} banner={banner} />
+        </Router>
       </I18nextProvider>
     </OperatorContext>
   );

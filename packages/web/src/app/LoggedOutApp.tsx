@@ -22,6 +22,15 @@ const PublicCancellationPage = lazy(async () => {
   ]);
   return { default: page.PublicCancellationPage };
 });
+/**
+ * The demo build signs in by picking an operator and a persona (src/demo); the production
+ * build drops this branch, and the demo's page with it.
+ */
+const SignInPage =
+  import.meta.env.MODE === 'demo'
+    ? lazy(async () => ({ default: (await import('../demo/DemoSignInPage.tsx')).DemoSignInPage }))
+    : LoginPage;
+
 /** Pages whose form needs more width than the sign-in card. */
 const WIDE_PAGES = new Set(['/cancel-contract', '/accessibility']);
 
@@ -67,7 +76,14 @@ export function LoggedOutApp() {
       )}
       <main id="main" className={styles.main} data-wide={wide || undefined}>
         <Routes>
-          <Route index element={<LoginPage />} />
+          <Route
+            index
+            element={
+              <Suspense fallback={<Loading label={t('common.loading')} />}>
+                <SignInPage />
+              </Suspense>
+            }
+          />
           <Route path="password/reset" element={<ResetPasswordPage />} />
           <Route path="password/update" element={<UpdatePasswordPage />} />
           {/* BFSG: the accessibility statement is public, like the pages it describes. */}

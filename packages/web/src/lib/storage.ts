@@ -1,15 +1,19 @@
 /**
  * localStorage keys of the portal. Reads and writes never throw (private mode, disabled
- * storage): the portal then simply forgets between visits.
+ * storage): the portal then simply forgets between visits. The demo build keeps them in
+ * sessionStorage: its world, sign-in included, belongs to one tab (docs/demo.md).
  */
 export const STORAGE_KEYS = {
   token: 'portal.token',
   locale: 'portal.locale',
 } as const;
 
+const storage = (): Storage =>
+  import.meta.env.MODE === 'demo' ? window.sessionStorage : window.localStorage;
+
 export function readStorage(key: string): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return storage().getItem(key);
   } catch {
     return null;
   }
@@ -17,8 +21,8 @@ export function readStorage(key: string): string | null {
 
 export function writeStorage(key: string, value: string | null): void {
   try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
   } catch {
     // storage unavailable: keep the value for this page only
   }

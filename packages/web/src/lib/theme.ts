@@ -1,21 +1,29 @@
 import type { OperatorId } from '@portal/contract';
 
+/**
+ * A file of public/ (or the build) by its path from the web app's root: `/themes/…` in
+ * the portal, `./themes/…` in the demo build, which runs under any path (docs/demo.md).
+ */
+export function publicUrl(path: string): string {
+  return `${import.meta.env.BASE_URL}${path.replace(/^\//, '')}`;
+}
+
 export function themeUrl(operator: OperatorId): string {
-  return `/themes/${operator}/theme.css`;
+  return publicUrl(`/themes/${operator}/theme.css`);
 }
 
 export function logoUrl(operator: OperatorId): string {
-  return `/themes/${operator}/logo.svg`;
+  return publicUrl(`/themes/${operator}/logo.svg`);
 }
 
 /** The operator's drawn pictures (scripts/illustrations.mjs): login hero, home welcome, empty lists. */
 export function illustrationUrl(operator: OperatorId, name: 'hero' | 'home' | 'empty'): string {
-  return `/themes/${operator}/${name}.svg`;
+  return publicUrl(`/themes/${operator}/${name}.svg`);
 }
 
 /** The operator's body font (latin subset), named by vite/operator-fonts.ts. */
 export function bodyFontUrl(operator: OperatorId): string {
-  return `/themes/${operator}/fonts/body-latin.woff2`;
+  return publicUrl(`/themes/${operator}/fonts/body-latin.woff2`);
 }
 
 /**

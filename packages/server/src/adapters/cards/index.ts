@@ -1,4 +1,5 @@
 import type { CardProvider, Currency, OperatorId } from '@portal/contract';
+import type { CardReturn } from '@portal/domain';
 
 /**
  * A card payment provider (operators.md: verifone for de/at/ch, dibs for no/fi). Each has
@@ -39,24 +40,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-export type CardReturn =
-  | {
-      outcome: 'registered';
-      checkoutId: string;
-      card: {
-        brand: string;
-        /** Masked, e.g. "•••• 1111": never the full number. */
-        details: string;
-        /** YYMM. */
-        expire: string;
-        /** The provider's token to charge the card again. */
-        token: string;
-        /** Stable per card at the provider: the same card registered again has the same one. */
-        fingerprint: string;
-      };
-    }
-  | { outcome: 'failed'; checkoutId: string; errorCode: number }
-  | { outcome: 'cancelled'; checkoutId: string };
+// What a verified return says: the same type for both sandboxes, the live provider and the demo.
+export type { CardReturn } from '@portal/domain';
 
 export interface ChargeRequest {
   token: string;

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CardProvider } from '@portal/contract';
 import {
+  type CardBehaviour,
+  canonicalParams,
+  returnSigningText,
+  SANDBOX_ERRORS,
+  type SandboxDialect,
+  type SandboxResult,
+  sandboxDialects,
+  type TestCard,
+} from '@portal/domain';
+import {
   type CardGateway,
   type CardReturn,
   CardReturnError,
@@ -9,9 +19,7 @@ import {
   type CheckoutRequest,
   type RefundRequest,
 } from './index.ts';
-import { type Dialect, dialects, type SandboxResult } from './sandbox-dialects.ts';
-import { canonicalParams, hmacHex, openToken, sameSignature, signToken } from './signing.ts';
-import { type CardBehaviour, SANDBOX_ERRORS, type TestCard } from './test-cards.ts';
+import { hmacHex, openToken, sameSignature, signToken } from './signing.ts';
 
 /** Where the sandbox serves its hosted page (outside production only). */
 export const SANDBOX_PAGE_PREFIX = '/api/dev/cards';
@@ -40,13 +48,13 @@ export interface PendingCard {
 export class SandboxCardGateway implements CardGateway {
   readonly provider: CardProvider;
   readonly #secret: string;
-  readonly #dialect: Dialect;
+  readonly #dialect: SandboxDialect;
 
   constructor(provider: CardProvider, secret: string) {
     if (secret.length < 16) throw new Error(`the ${provider} sandbox secret is too short`);
     this.provider = provider;
     this.#secret = secret;
-    this.#dialect = dialects[provider];
+    this.#dialect = sandboxDialects[provider];
   }
 
   /** The hosted page sits on the origin of the portal's return address (validated by the caller). */
@@ -143,7 +151,7 @@ export class SandboxCardGateway implements CardGateway {
 
   #sign(params: Record<string, string>): string {
     const text = canonicalParams(this.#dialect.fields, params);
-    return hmacHex(this.#secret, `${this.provider}:return\n${text}`);
+    return hmacHex(this.#secret, returnSigningText(this.provider, text));
   }
 
   #openCardToken(token: string): TokenPayload | null {

@@ -12,18 +12,8 @@ export function sameSignature(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * The signed text of a provider return: the named fields that are present, sorted by name,
- * as `name=value` lines. Fields the provider did not sign (anything the portal's address
- * happened to carry) do not take part, so they can neither break nor forge a signature.
- */
-export function canonicalParams(fields: readonly string[], params: Record<string, string>): string {
-  return [...fields]
-    .filter((name) => params[name] !== undefined)
-    .sort()
-    .map((name) => `${name}=${params[name]}`)
-    .join('\n');
-}
+// The signed text of a return is domain's canonicalParams (the demo signs the same text).
+export { canonicalParams } from '@portal/domain';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 

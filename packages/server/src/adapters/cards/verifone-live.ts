@@ -1,4 +1,4 @@
-import { getOperator, languageOf } from '@portal/domain';
+import { getOperator, languageOf, maskCardNumber } from '@portal/domain';
 import type { VerifoneLiveSettings } from './config.ts';
 import {
   type CardGateway,
@@ -9,7 +9,6 @@ import {
   type CheckoutRequest,
   type RefundRequest,
 } from './index.ts';
-import { maskCardNumber } from './test-cards.ts';
 import {
   idempotencyKey,
   merchantReference,

@@ -1,5 +1,5 @@
 import type { CardProvider } from '@portal/contract';
-import { type CardField, TEST_CARDS } from '../../adapters/cards/test-cards.ts';
+import { type CardField, TEST_CARDS } from '@portal/domain';
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -1,10 +1,16 @@
 import { CardProvider, type OperatorId } from '@portal/contract';
-import { formatMoney, getOperator } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_PAGE_PREFIX, SandboxCardGateway } from '../../adapters/cards/sandbox.ts';
-import type { SandboxResult } from '../../adapters/cards/sandbox-dialects.ts';
-import { checkCardEntry, SANDBOX_ERRORS } from '../../adapters/cards/test-cards.ts';
+import type { SandboxResult } from '@portal/domain';
+import {
+  checkCardEntry,
+  formatMoney,
+  getOperator,
+  SANDBOX_CLOSED,
+  SANDBOX_ERRORS,
+  sandboxClosedReason,
+} from '@portal/domain';
 import { cardCheckouts, members } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
@@ -32,16 +38,6 @@ async function loadCheckout(deps: AppDeps, provider: CardProvider, id: string) {
     .where(eq(cardCheckouts.id, id))
     .limit(1);
   return row && row.checkout.provider === provider ? row : null;
-}
-
-/** Why the page cannot take a card for this checkout any more, or null while it is open. */
-function closedReason(checkout: { status: string; expiresAt: Date } | undefined, now: Date): string | null {
-  if (!checkout) return 'This checkout does not exist.';
-  if (checkout.status !== 'open') return 'This checkout is already completed (error 168).';
-  if (checkout.expiresAt <= now) {
-    return 'This checkout has expired (error 169). Please start again from the member portal.';
-  }
-  return null;
 }
 
 /**
@@ -98,9 +94,9 @@ export function registerCardSandboxRoutes(app: FastifyInstance, deps: AppDeps): 
       const portalOrigin = row ? new URL(row.checkout.successUrl).origin : null;
       pageHeaders(reply, provider.data, portalOrigin);
       const now = deps.clock.now();
-      const reason = closedReason(row?.checkout, now);
+      const reason = sandboxClosedReason(row?.checkout, now);
       if (!row || reason) {
-        reply.code(row ? 410 : 404).send(closedPage(ctx, reason ?? 'This checkout does not exist.'));
+        reply.code(row ? 410 : 404).send(closedPage(ctx, reason ?? SANDBOX_CLOSED.unknown));
         return null;
       }
       return { gateway, checkout: row.checkout, ctx, now };

@@ -1,5 +1,11 @@
 import type { Language } from '@portal/contract';
-import { formatCalendarDate, languageOf, type OperatorSettings } from '@portal/domain';
+import {
+  brandedMail,
+  formatCalendarDate,
+  languageOf,
+  memberMail,
+  type OperatorSettings,
+} from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { MemberRow } from './repository.ts';
@@ -11,11 +17,10 @@ export type LifecycleMail =
 
 type Dates = { begin?: string; end?: string };
 type Template = { subject: string; body: (d: Dates) => string };
-type Catalogue = Record<LifecycleMail['kind'], Template> & { hello: (name: string) => string };
+type Catalogue = Record<LifecycleMail['kind'], Template>;
 
 const catalogue: Record<Language, Catalogue> = {
   en: {
-    hello: (name) => `Hello ${name},`,
     freeze_created: {
       subject: 'Your freeze is booked',
       body: (d) =>
@@ -35,7 +40,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   de: {
-    hello: (name) => `Hallo ${name},`,
     freeze_created: {
       subject: 'Ihre Pause ist geplant',
       body: (d) =>
@@ -56,7 +60,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   fr: {
-    hello: (name) => `Bonjour ${name},`,
     freeze_created: {
       subject: 'Votre suspension est enregistrée',
       body: (d) =>
@@ -77,7 +80,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   nb: {
-    hello: (name) => `Hei ${name},`,
     freeze_created: {
       subject: 'Frysen din er registrert',
       body: (d) =>
@@ -97,7 +99,6 @@ const catalogue: Record<Language, Catalogue> = {
     },
   },
   fi: {
-    hello: (name) => `Hei ${name},`,
     freeze_created: {
       subject: 'Jäädytyksesi on vahvistettu',
       body: (d) =>
@@ -131,12 +132,7 @@ export async function sendMailTo(
   to: string,
   mail: { subject: string; body: string },
 ): Promise<void> {
-  await mailer.send(ex, {
-    operatorId: operator.id,
-    to,
-    subject: `${operator.brand}: ${mail.subject}`,
-    text: `${mail.body}\n\n${operator.brand}`,
-  });
+  await mailer.send(ex, { operatorId: operator.id, to, ...brandedMail(operator.brand, mail) });
 }
 
 /** An e-mail to the member in their language: greeting, text and the operator's brand. */
@@ -147,10 +143,10 @@ export async function sendMemberMail(
   operator: OperatorSettings,
   mail: { subject: string; body: string },
 ): Promise<void> {
-  const { hello } = catalogue[languageOf(member.locale)];
-  await sendMailTo(ex, mailer, operator, member.email, {
-    subject: mail.subject,
-    body: `${hello(member.firstName)}\n\n${mail.body}`,
+  await mailer.send(ex, {
+    operatorId: operator.id,
+    to: member.email,
+    ...memberMail(operator.brand, member, mail),
   });
 }
 

@@ -1,12 +1,18 @@
 import type { CardProvider } from '@portal/contract';
-import { cardUpdateAllowed, languageOf } from '@portal/domain';
+import {
+  CARD_CHECK_TEXTS,
+  type CardRefusal,
+  cardTexts,
+  cardUpdateAllowed,
+  languageOf,
+  ownReturnAddress,
+} from '@portal/domain';
 import { CardReturnError } from '../../adapters/cards/index.ts';
 import { CardProviderUnavailableError } from '../../adapters/cards/unavailable.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, invalidRequest, ruleViolation } from '../../http/errors.ts';
 import { allowedOrigins } from '../../http/origins.ts';
 import type { MembershipState } from '../membership/state.ts';
-import { type CardRefusal, cardTexts } from './card-messages.ts';
 
 /** A refusal of the card update in the member's language (503 when the provider is unreachable). */
 export function refusal(
@@ -28,8 +34,7 @@ export function checkAllowed(state: MembershipState): void {
 }
 
 export function checkLocation(state: MembershipState, locationId: string, field: string): void {
-  if (locationId !== state.membership.locationId)
-    throw invalidRequest(field, 'Not the club of your membership.');
+  if (locationId !== state.membership.locationId) throw invalidRequest(field, CARD_CHECK_TEXTS.notYourClub);
 }
 
 export function checkProvider(state: MembershipState, provider: CardProvider): void {
@@ -40,17 +45,9 @@ export function checkProvider(state: MembershipState, provider: CardProvider): v
 
 /** An absolute http(s) address on one of the operator's own origins, else a 400 naming the field. */
 export function portalAddress(state: MembershipState, value: string, field: string, deps: AppDeps): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    url = null;
-  }
-  const own = url !== null && allowedOrigins(state.operator.id, deps.config).has(url.origin);
-  if (!url || !own || url.username || url.password) {
-    throw invalidRequest(field, "Must be an absolute address on this portal's own origin.");
-  }
-  return url.toString();
+  const address = ownReturnAddress(value, allowedOrigins(state.operator.id, deps.config));
+  if (!address) throw invalidRequest(field, CARD_CHECK_TEXTS.notOwnAddress);
+  return address;
 }
 
 export function providerTrouble(state: MembershipState, error: unknown): never {

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { cardProviderErrorText, formatMoney, languageOf } from '@portal/domain';
+import {
+  cardInvoiceList,
+  cardLabel,
+  cardProviderErrorText,
+  cardTexts,
+  formatMoney,
+  languageOf,
+} from '@portal/domain';
 import type { CardGateway, ChargeResult } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import type { MembershipState } from '../membership/state.ts';
-import { cardTexts, invoiceList } from './card-messages.ts';
 import * as repo from './card-repository.ts';
 
 /** Card provider error 100 (spec section 8): the gateway threw instead of answering. */
@@ -21,13 +27,6 @@ export interface NewCard {
   token: string;
   brand: string;
   details: string;
-}
-
-/** "Visa **** 1111": how the card is named on invoices and in e-mails. */
-export function cardLabel(card: { brand: string; details: string }): string {
-  const brand =
-    card.brand === 'mastercard' ? 'Mastercard' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return `${brand} ${card.details}`;
 }
 
 async function charge(gateway: CardGateway, invoice: repo.InvoiceRow, card: NewCard, checkoutId: string) {
@@ -115,7 +114,7 @@ export async function mailCardUpdate(
   const template = outcome === 'success' ? t.registered : t.exists;
   const unpaid = lines(false);
   const body = [template.body(cardLabel(card))];
-  if (unpaid.length > 0) body.push(t.stillUnpaid(invoiceList(language, unpaid)));
+  if (unpaid.length > 0) body.push(t.stillUnpaid(cardInvoiceList(language, unpaid)));
   await sendMemberMail(tx, deps.mailer, state.member, state.operator, {
     subject: template.subject,
     body: body.join('\n\n'),
@@ -124,7 +123,7 @@ export async function mailCardUpdate(
   if (paid.length > 0) {
     await sendMemberMail(tx, deps.mailer, state.member, state.operator, {
       subject: t.receipt.subject,
-      body: `${t.receipt.body}\n\n${invoiceList(language, paid)}`,
+      body: `${t.receipt.body}\n\n${cardInvoiceList(language, paid)}`,
     });
   }
 }

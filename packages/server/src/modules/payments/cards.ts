@@ -6,7 +6,12 @@ import {
   type CardRegistered,
   type VerifoneCreditCardRequest,
 } from '@portal/contract';
-import { cardProviderErrorText } from '@portal/domain';
+import {
+  CARD_CHECKOUT_MINUTES,
+  CARD_ERROR_CANCELLED,
+  type CardRefusal,
+  cardProviderErrorText,
+} from '@portal/domain';
 import type { CardReturn } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -22,14 +27,11 @@ import {
   providerTrouble,
   refusal,
 } from './card-checks.ts';
-import type { CardRefusal } from './card-messages.ts';
 import * as repo from './card-repository.ts';
 import { mailCardUpdate, retryDeclinedInvoices } from './card-retry.ts';
 
-/** How long the provider's page may take before its return is refused. */
-const CHECKOUT_MINUTES = 30;
-/** Card provider error 171 (spec section 8): the member cancelled on the provider's page. */
-const CANCELLED = 171;
+const CHECKOUT_MINUTES = CARD_CHECKOUT_MINUTES;
+const CANCELLED = CARD_ERROR_CANCELLED;
 
 export function createCardService(deps: AppDeps) {
   const { db, clock } = deps;

@@ -6,6 +6,8 @@ import {
   languageOf,
   maskBankAccount,
   parseBankAccount,
+  type RefundRefusal,
+  refundTexts,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -14,7 +16,6 @@ import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { formatDay, sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
-import { type RefundRefusal, refundTexts } from './refund-messages.ts';
 import { completeRefund, insertRefund } from './refund-store.ts';
 import { findRefundable, type RefundableOne } from './refundable.ts';
 import * as repo from './repository.ts';

@@ -2,71 +2,18 @@ import {
   INVOICE_PAGE_DEFAULT,
   type Invoice,
   type InvoiceListQuery,
-  type OperatorId,
   type ScheduledInvoice,
 } from '@portal/contract';
-import {
-  effectiveFreezeEnd,
-  firstOfNextMonth,
-  getOperator,
-  isInactiveStatus,
-  vatRateOn,
-} from '@portal/domain';
-import type { invoiceLines, invoices, payments, refunds } from '../../db/schema.ts';
+import { invoiceView, isInactiveStatus, nextPayment } from '@portal/domain';
+import type { invoices } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import type { MemberRow } from '../membership/repository.ts';
 import * as membershipRepo from '../membership/repository.ts';
-import { partiesOf } from './parties.ts';
 import * as repo from './repository.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
-
-const period = (from: string | null, to: string | null) => (from && to ? { from, to } : null);
-
-function toInvoice(
-  row: InvoiceRow,
-  lines: (typeof invoiceLines.$inferSelect)[],
-  paymentRows: (typeof payments.$inferSelect)[],
-  refundRows: (typeof refunds.$inferSelect)[],
-  member: MemberRow,
-  membershipNumber: string,
-): Invoice {
-  const operatorId = member.operatorId as OperatorId;
-  const operator = getOperator(operatorId);
-  return {
-    id: row.id,
-    invoice_number: row.invoiceNumber,
-    status: row.status,
-    invoice_date: row.invoiceDate,
-    amount: row.amount,
-    currency: row.currency,
-    period: period(row.periodFrom, row.periodTo),
-    lines: lines.map((l) => ({
-      amount: l.amount,
-      product_type: l.productType as Invoice['lines'][number]['product_type'],
-      product_id: l.productId,
-      system_concept: l.systemConcept,
-      human_concept: l.humanConcept,
-      period: period(l.periodFrom, l.periodTo),
-    })),
-    payments: paymentRows.map((p) => ({
-      status: p.status,
-      created_at: p.createdAt.toISOString(),
-      refunds: refundRows
-        .filter((r) => r.paymentId === p.id)
-        .map((r) => ({ status: r.status, amount: r.amount, created_at: r.createdAt.toISOString() })),
-    })),
-    payment_method:
-      row.paymentMethodType && row.paymentMethodDetails
-        ? { type: row.paymentMethodType, details: row.paymentMethodDetails }
-        : null,
-    vat_rate: vatRateOn(operator, row.invoiceDate),
-    ...partiesOf(member, membershipNumber),
-  };
-}
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -100,7 +47,7 @@ export function createPaymentsService(deps: AppDeps) {
     const paymentsBy = groupBy(paymentRows, (p) => p.invoiceId);
     const refundsBy = groupBy(refundRows, (r) => r.invoiceId);
     return rows.map((row) =>
-      toInvoice(
+      invoiceView(
         row,
         linesBy.get(row.id) ?? [],
         paymentsBy.get(row.id) ?? [],
@@ -155,18 +102,12 @@ export function createPaymentsService(deps: AppDeps) {
      */
     async next(auth: AuthContext): Promise<ScheduledInvoice> {
       const { product, operator, today, facts, status } = await loadMembershipState(db, auth.memberId, clock);
+      // Inactive statuses have no next payment whatever is stored: no need to read it.
       if (isInactiveStatus(status)) throw notFound('No next payment.');
-
       const stored = await repo.findScheduledInvoice(db, auth.memberId, today);
-      if (stored) return { invoice_date: stored.invoiceDate, amount: stored.amount };
-
-      const date = status === 'in_trial' || status === 'presale' ? facts.begin_date : firstOfNextMonth(today);
-      if (facts.end_date !== null && date > facts.end_date) throw notFound('No next payment.');
-      const frozen = facts.freeze_periods.some((f) => {
-        const end = effectiveFreezeEnd(f);
-        return end !== null && f.begin_date <= date && date <= end;
-      });
-      return { invoice_date: date, amount: frozen ? operator.freezePolicy.monthlyFee : product.monthlyFee };
+      const next = nextPayment({ status, facts, today, operator, monthlyFee: product.monthlyFee, stored });
+      if (!next) throw notFound('No next payment.');
+      return next;
     },
   };
 }

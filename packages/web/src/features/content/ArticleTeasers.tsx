@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/i18n.ts';
+import { publicUrl } from '../../lib/theme.ts';
 import styles from './Content.module.css';
 import { ContentLink } from './ContentLink.tsx';
 import { homeContentQuery } from './queries.ts';
@@ -44,7 +45,7 @@ function Teaser({ article }: { article: ArticleTeaser }) {
         // The title says what the picture shows: it is decoration (alt="").
         <img
           className={styles.image}
-          src={article.imageURL}
+          src={publicUrl(article.imageURL)}
           alt=""
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}

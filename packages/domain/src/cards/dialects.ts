@@ -1,6 +1,6 @@
 import type { CardProvider } from '@portal/contract';
-import type { CardReturn } from './index.ts';
-import { maskCardNumber } from './test-cards.ts';
+import type { CardReturn } from './return.ts';
+import { maskCardNumber } from './testCards.ts';
 
 /** What the sandbox page reports back, before it is spelled in a provider's parameters. */
 export type SandboxResult =
@@ -17,7 +17,7 @@ export type SandboxResult =
  * How one provider names its return parameters. The two sandboxes deliberately differ
  * (as the real providers do), so the portal has to post back whatever it was given.
  */
-export interface Dialect {
+export interface SandboxDialect {
   signatureField: string;
   /** The signed fields; anything else in a return is ignored. */
   fields: readonly string[];
@@ -29,7 +29,7 @@ const isYymm = (v: string | undefined): v is string => !!v && /^\d{2}(0[1-9]|1[0
 const isCode = (v: string | undefined): v is string => !!v && /^\d{1,4}$/.test(v);
 
 /** verifone: snake_case names like its eCommerce API, status success/failed/cancelled. */
-const verifone: Dialect = {
+const verifone: SandboxDialect = {
   signatureField: 'signature',
   fields: [
     'checkout_id',
@@ -83,7 +83,7 @@ const verifone: Dialect = {
 const DIBS_BRANDS: Record<string, string> = { visa: 'VISA', mastercard: 'MC' };
 
 /** dibs: its classic lower-case names, ACCEPTED/DECLINED/CANCELLED and a MAC. */
-const dibs: Dialect = {
+const dibs: SandboxDialect = {
   signatureField: 'MAC',
   fields: [
     'orderid',
@@ -146,4 +146,4 @@ const dibs: Dialect = {
   },
 };
 
-export const dialects: Record<CardProvider, Dialect> = { verifone, dibs };
+export const sandboxDialects: Record<CardProvider, SandboxDialect> = { verifone, dibs };

@@ -106,3 +106,21 @@ export function checkCardEntry(entry: CardEntry, today: Date): CheckedCard {
   if (card && expire && Object.keys(errors).length === 0) return { ok: true, card, digits, expire };
   return { ok: false, errors };
 }
+
+/** Why the sandbox page takes no card for a checkout (its English texts, both sandboxes). */
+export const SANDBOX_CLOSED = {
+  unknown: 'This checkout does not exist.',
+  completed: 'This checkout is already completed (error 168).',
+  expired: 'This checkout has expired (error 169). Please start again from the member portal.',
+} as const;
+
+/** The closed reason of a checkout, or null while the page may take a card. */
+export function sandboxClosedReason(
+  checkout: { status: string; expiresAt: Date } | undefined,
+  now: Date,
+): string | null {
+  if (!checkout) return SANDBOX_CLOSED.unknown;
+  if (checkout.status !== 'open') return SANDBOX_CLOSED.completed;
+  if (checkout.expiresAt <= now) return SANDBOX_CLOSED.expired;
+  return null;
+}

@@ -10,7 +10,7 @@ export type CardRefusal =
   | 'card_provider_unavailable';
 
 /** One invoice charged or still unpaid, already formatted for the member's locale. */
-export interface InvoiceLine {
+export interface CardMailLine {
   number: string;
   amount: string;
 }
@@ -19,11 +19,11 @@ interface CardTexts {
   refusals: Record<CardRefusal, (v: { provider?: string }) => string>;
   registered: { subject: string; body: (card: string) => string };
   exists: { subject: string; body: (card: string) => string };
-  receipt: { subject: string; body: string; line: (i: InvoiceLine) => string };
+  receipt: { subject: string; body: string; line: (i: CardMailLine) => string };
   stillUnpaid: (lines: string) => string;
 }
 
-const list = (lines: InvoiceLine[], line: (i: InvoiceLine) => string) => lines.map(line).join('\n');
+const list = (lines: CardMailLine[], line: (i: CardMailLine) => string) => lines.map(line).join('\n');
 
 export const cardTexts: Record<Language, CardTexts> = {
   en: {
@@ -170,6 +170,6 @@ export const cardTexts: Record<Language, CardTexts> = {
   },
 };
 
-export function invoiceList(language: Language, lines: InvoiceLine[]): string {
+export function cardInvoiceList(language: Language, lines: CardMailLine[]): string {
   return list(lines, cardTexts[language].receipt.line);
 }

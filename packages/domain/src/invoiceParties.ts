@@ -1,6 +1,17 @@
 import type { Invoice, Language, OperatorId } from '@portal/contract';
-import { getOperator, languageOf } from '@portal/domain';
-import type { MemberRow } from '../membership/repository.ts';
+import { languageOf } from './locale.ts';
+import { getOperator } from './operators/catalogue.ts';
+
+/** What an invoice prints of the member (the member row's columns). */
+export interface InvoiceMember {
+  operatorId: string;
+  firstName: string;
+  lastName: string;
+  street: string;
+  postalCode: string;
+  postalLocation: string;
+  locale: string;
+}
 
 interface Party {
   identifiers: { label: string; value: string }[];
@@ -55,7 +66,10 @@ const MEMBER_NUMBER_LABEL: Record<Language, string> = {
 };
 
 /** The member and the operator as every invoice (and the health-insurance confirmation) names them. */
-export function partiesOf(member: MemberRow, membershipNumber: string): Pick<Invoice, 'member' | 'operator'> {
+export function partiesOf(
+  member: InvoiceMember,
+  membershipNumber: string,
+): Pick<Invoice, 'member' | 'operator'> {
   const operatorId = member.operatorId as OperatorId;
   const parties = invoiceParties[operatorId];
   return {

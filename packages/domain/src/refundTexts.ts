@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import { plural } from '@portal/domain';
+import { plural } from './localeText.ts';
 
 /** Why a refund of closed days is refused (422 types of this area). */
 export type RefundRefusal = 'nothing_to_refund' | 'already_refunded' | 'refund_failed';
