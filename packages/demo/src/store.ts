@@ -26,6 +26,7 @@ export interface DemoTables {
   checkIns: Row<typeof schema.checkIns>[];
   referralPromotions: Row<typeof schema.referralPromotions>[];
   events: Row<typeof schema.events>[];
+  passwordResetTokens: Row<typeof schema.passwordResetTokens>[];
   highlights: Row<typeof schema.highlights>[];
   articles: Row<typeof schema.articles>[];
   ptPackages: Row<typeof schema.ptPackages>[];
@@ -81,6 +82,7 @@ export function emptyTables(): DemoTables {
     checkIns: [],
     referralPromotions: [],
     events: [],
+    passwordResetTokens: [],
     highlights: [],
     articles: [],
     ptPackages: [],

@@ -91,6 +91,7 @@ const ORDER: TableName[] = [
   'refunds',
   'cardCheckouts',
   'cancellationDeclarations',
+  'passwordResetTokens',
 ];
 
 /**

@@ -35,3 +35,5 @@ export * from './memberMail.ts';
 export * from './ptSlots.ts';
 export * from './importRows.ts';
 export * from './rowFacts.ts';
+export * from './membershipView.ts';
+export * from './authMails.ts';

@@ -4,7 +4,8 @@
  * builds it (info logging, to wherever stdout goes) on a seeded database, and in the same
  * process a bare Fastify route, the yardstick the portal's figures are divided by. On
  * PostgreSQL (DATABASE_URL) it works in a database of its own, dropped at the end.
- * Tells the parent over IPC: { ready: { app, bare, token, database } }.
+ * Tells the parent over IPC: { ready: { app, bare, token, database } }, and { cpu } (its CPU
+ * time in µs) whenever the parent sends 'cpu'.
  */
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
@@ -92,6 +93,11 @@ async function shutdown() {
 }
 process.on('message', (message) => {
   if (message === 'stop') void shutdown();
+  // This process's CPU time so far (user and system, µs): the parent divides by requests.
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    send({ cpu: user + system });
+  }
 });
 process.on('disconnect', () => void shutdown());
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { CardProvider } from '@portal/contract';
 import { createCardGateways } from './adapters/cards/factory.ts';
 import type { CardGateway } from './adapters/cards/index.ts';
@@ -13,11 +13,12 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { db, clock, config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, config.instanceId),
+    // One line per request, when it ends (ADR 020).
+    logController: new RequestLogController(),
     bodyLimit: 64 * 1024,
     // X-Forwarded-For counts only from the proxies in TRUST_PROXY (ADR 015).
     trustProxy: config.trustProxy,
@@ -116,7 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written by a serializer compiled from the contract (ADR 020).
+  app.setSerializerCompiler(createSerializerCompiler({ strict: config.strictResponses }));
   app.decorateRequest('auth', null);
   app.decorateRequest('doorClubId', null);
 
@@ -159,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireAuth = createRequireAuth(auth);
   registerHealthRoutes(app, db, lifecycle);
   registerAuthRoutes(app, auth, requireAuth);
-  registerMembershipRoutes(app, createMembershipService(deps), requireAuth);
+  registerMembershipRoutes(app, createMembershipService(deps), auth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
   registerRefundRoutes(app, deps, requireAuth);
   registerCardRoutes(app, deps, requireAuth);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
-import { isOperatorId, operatorIds } from '@portal/domain';
+import { isOperatorId, operatorIds, SESSION_TTL_MS } from '@portal/domain';
 import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
 import { type DeliverySettings, loadDeliverySettings } from './adapters/delivery/config.ts';
 import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
@@ -71,6 +71,11 @@ export interface Config {
   publicOrigins: Partial<Record<OperatorId, string>>;
   nodeEnv: string;
   isProduction: boolean;
+  /**
+   * Every answer checked with the contract's zod schema as well as written by the compiled
+   * serializer (http/serializer.ts, ADR 020): STRICT_RESPONSES, on by default with NODE_ENV=test.
+   */
+  strictResponses: boolean;
   webDist: string;
   logLevel: string;
   /** Fastify's trustProxy when behind a reverse proxy: TRUST_PROXY=true, or the proxies' addresses/CIDRs. */
@@ -261,12 +266,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins,
     nodeEnv,
     isProduction: nodeEnv === 'production',
+    strictResponses: parseSwitch('STRICT_RESPONSES', env.STRICT_RESPONSES, nodeEnv === 'test'),
     webDist: env.WEB_DIST
       ? path.resolve(process.cwd(), env.WEB_DIST)
       : path.join(REPO_ROOT, 'packages/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    sessionTtlMs: 12 * 60 * 60 * 1000,
+    sessionTtlMs: SESSION_TTL_MS,
     signInLimits: {
       perIpAndUsername: parseCount(
         'SIGN_IN_LIMIT_PER_IP_AND_USERNAME',

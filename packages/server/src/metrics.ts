@@ -128,7 +128,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [metrics.registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
@@ -136,6 +136,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }
 

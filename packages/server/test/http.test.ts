@@ -283,6 +283,45 @@ describe('health', () => {
   });
 });
 
+describe('security headers', () => {
+  // Helmet's headers are worked out once at start (plugins/security.ts): every answer, a
+  // success, a refusal or an unknown path, carries the whole set, HSTS in production only.
+  const HELMET = {
+    'content-security-policy':
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+      "font-src 'self' data:;connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';" +
+      "form-action 'self';frame-ancestors 'self'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it.each([false, true])('sends helmet’s headers on every answer (production: %s)', async (isProduction) => {
+    const app = await buildApp({
+      db: { execute: async () => [] } as unknown as Db,
+      clock: fixedClock('2026-11-22T10:00:00Z'),
+      config: testConfig({ isProduction }),
+      logger: false,
+    });
+    for (const url of ['/api/health', '/api/v2/membership', '/api/nothing-here']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(HELMET);
+      expect(res.headers['strict-transport-security'], url).toBe(
+        isProduction ? 'max-age=31536000; includeSubDomains' : undefined,
+      );
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+    await app.close();
+  });
+});
+
 describe('app shell, docs and dev tools', () => {
   let dist: string;
   let t: TestApp;

@@ -127,15 +127,17 @@ describe('request logs behind a proxy', () => {
         headers: { 'x-request-id': 'f00dfeedf00dfeedf00dfeedf00dfeed', 'x-forwarded-for': '203.0.113.44' },
       });
       const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-      const incoming = entries.find((e) => e.msg === 'incoming request');
-      expect(incoming).toMatchObject({
+      // One line per request (ADR 020): the request and its answer together, when it ends.
+      expect(entries.filter((e) => e.msg === 'incoming request')).toEqual([]);
+      const completed = entries.filter((e) => e.msg === 'request completed');
+      expect(completed).toHaveLength(1);
+      expect(completed[0]).toMatchObject({
         reqId: 'f00dfeedf00dfeedf00dfeedf00dfeed',
         instance: 'portal-log-3',
-        req: { remoteAddress: '203.0.113.44' },
+        req: { method: 'GET', url: '/api/health/live', remoteAddress: '203.0.113.44' },
+        res: { statusCode: 200 },
       });
-      expect(entries.find((e) => e.msg === 'request completed')?.reqId).toBe(
-        'f00dfeedf00dfeedf00dfeedf00dfeed',
-      );
+      expect(completed[0]?.responseTime).toEqual(expect.any(Number));
     } finally {
       await app.close();
       await database.close();

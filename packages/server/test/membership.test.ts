@@ -2,7 +2,7 @@ import { ErrorBody, Membership, type OperatorId } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../src/db/schema.ts';
+import { events, memberships } from '../src/db/schema.ts';
 import { PERSONA_STATUS, PERSONAS } from '@portal/demo';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
@@ -111,5 +111,30 @@ describe.each(databases())('membership read model on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(ErrorBody.parse(bad.json()).errors[0]?.context?.field).toBe('body.status');
+  });
+
+  // The session check and the read model are one query (docs/performance.md): a live
+  // session without a membership is a 404, and of several memberships the newest is read.
+  it('answers 404 to a signed-in member without a membership and reads the newest of several', async () => {
+    const movedToken = await tokenOf('cancelled', 'fi');
+    const keptToken = await tokenOf('stopped', 'fi');
+    const moved = Membership.parse((await get('/api/v2/membership', movedToken)).json());
+    const kept = Membership.parse((await get('/api/v2/membership', keptToken)).json());
+    const [owner] = await t.db
+      .select({ memberId: memberships.memberId })
+      .from(memberships)
+      .where(eq(memberships.id, kept.id));
+    // The first member's membership goes to the second, as the newer of the two.
+    await t.db
+      .update(memberships)
+      .set({ memberId: owner!.memberId, createdAt: new Date('2026-11-21T00:00:00Z') })
+      .where(eq(memberships.id, moved.id));
+
+    const none = await get('/api/v2/membership', movedToken);
+    expect(none.statusCode).toBe(404);
+    expect(ErrorBody.parse(none.json()).errors[0]?.type).toBe('not_found');
+    const newest = Membership.parse((await get('/api/v2/membership', keptToken)).json());
+    expect(newest.id).toBe(moved.id);
+    expect(newest.profile.email).toBe('stopped@fi.example');
   });
 });

@@ -1,4 +1,7 @@
 import type { Handlers } from '../handler.ts';
+import { authHandlers } from './auth.ts';
+import { eventsHandlers } from './events.ts';
+import { membershipHandlers } from './membership.ts';
 import { contactHandlers } from './contact.ts';
 import { contentHandlers } from './content.ts';
 import { ptHandlers } from './pt.ts';
@@ -12,6 +15,9 @@ import { paymentsHandlers } from './payments.ts';
  * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
  */
 export const handlers: Partial<Handlers> = {
+  ...authHandlers,
+  ...membershipHandlers,
+  ...eventsHandlers,
   ...workoutsHandlers,
   ...contentHandlers,
   ...contactHandlers,

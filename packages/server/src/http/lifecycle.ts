@@ -38,12 +38,15 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Every answer names the instance that gave it and echoes the request id it is logged under. */
 export function registerLifecycleHeaders(app: FastifyInstance, lifecycle: Lifecycle, instanceId: string) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: no promise per request (docs/performance.md).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-instance', instanceId);
     reply.header('x-request-id', request.id);
+    done();
   });
   // Checked when the answer leaves, so a request that began before SIGTERM closes too.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

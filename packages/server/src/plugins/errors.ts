@@ -57,10 +57,12 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   // Node answers an HTTP/1.1 request without Host itself, with an empty 400 (the server
   // is created with requireHostHeader off, see app.ts); this answers it with the error body.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion === '1.1' && !request.raw.headers.host) {
-      throw invalidRequest('headers.host', 'The Host header is missing.');
+      done(invalidRequest('headers.host', 'The Host header is missing.'));
+      return;
     }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

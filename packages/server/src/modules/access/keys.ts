@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Key } from '@portal/contract';
-import { keysToday } from '@portal/domain';
+import { asKey, keysToday } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import { listKeys } from '../membership/repository.ts';
@@ -9,16 +9,8 @@ import * as repo from './repository.ts';
 
 export type StoredKey = Key & { id: string; origin: repo.KeyRow['origin'] };
 
-/** A stored key as the contract shows it. */
-export function asKey(row: Pick<repo.KeyRow, 'type' | 'code' | 'status' | 'validFrom' | 'validTo'>): Key {
-  return {
-    type: row.type,
-    code: row.code,
-    status: row.status,
-    valid_from: row.validFrom,
-    valid_to: row.validTo,
-  };
-}
+/** A stored key as the contract shows it (domain, for the demo too). */
+export { asKey } from '@portal/domain';
 
 /** One key as it stands today for this membership. */
 export function keyAsOfToday(state: MembershipState, key: StoredKey): StoredKey {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OperatorId } from '@portal/contract';
-import { getOperator, languageOf } from '@portal/domain';
+import { getOperator, invitationMail, languageOf } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
-import { invitationMail } from './mail-texts.ts';
 import { newToken, tokenHash } from './passwords.ts';
 import { insertResetToken } from './repository.ts';
 

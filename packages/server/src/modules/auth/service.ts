@@ -6,19 +6,18 @@ import {
   type ResetRequest,
   type UpdatePasswordRequest,
 } from '@portal/contract';
-import { getOperator, languageOf } from '@portal/domain';
+import { getOperator, languageOf, RESET_TOKEN_TTL_MS, resetMail, signInNoticeMail } from '@portal/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passwordCheckFailed, ruleViolation } from '../../http/errors.ts';
 import { defaultOrigin, linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { resetMail, signInNoticeMail } from './mail-texts.ts';
 import { hashPassword, newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import { createSignInLimiter, pairKey, SIGN_IN_NOTICE_JOB, usernameKey } from './sign-in-limiter.ts';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export { RESET_TOKEN_TTL_MS };
 
 /** The job behind POST /auth/reset: everything that depends on whether the username exists. */
 export const PASSWORD_RESET_JOB = 'password_reset';
@@ -133,6 +132,15 @@ export function createAuthService(deps: AppDeps) {
         await repo.deleteFailures(tx, [keys.pair.key]);
       });
       return { token, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * A read that checks the session itself (joined into its own query, one round trip for
+     * both): given the token's hash and the instant, it answers null when the session is
+     * unknown, expired or revoked.
+     */
+    resolveWith<T>(token: string, read: (hash: string, now: Date) => Promise<T | null>): Promise<T | null> {
+      return read(tokenHash(token), clock.now());
     },
 
     /** The member behind a bearer token, or null when it is unknown, expired or revoked. */

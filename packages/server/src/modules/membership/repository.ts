@@ -1,4 +1,16 @@
-import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNull,
+  Param,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AuthContext } from '../../http/request-context.ts';
 import { type Db, type Executor, preparedOnCurrentPool } from '../../db/client.ts';
 import {
   freezePeriods,
@@ -9,6 +21,7 @@ import {
   paymentMethods,
   products,
   referralPromotions,
+  sessions,
 } from '../../db/schema.ts';
 
 // Every column of the member but the password hash, which only the password checks read.
@@ -98,12 +111,14 @@ export type PromotionRow = Pick<
 >;
 
 /**
- * GET /v2/membership in one round trip: the membership as findMembership reads it, plus its
- * keys (newest first), the member's current payment method and the operator's active
- * referral promotion, each as JSON in the same row. Prepared once per database, so the
- * query is not built again for every request.
+ * GET /v2/membership in one round trip, the session check included: the live session of a
+ * token hash (as auth's findLiveSession checks it) with its member, and that member's
+ * membership as findMembership reads it plus its keys (newest first), the member's current
+ * payment method and the operator's active referral promotion, each as JSON in the same
+ * row. No row: no live session. A row without membership: signed in, but no membership.
+ * Prepared once per database, so the query is not built again for every request.
  */
-export function prepareReadModel(db: Db) {
+export function prepareSessionReadModel(db: Db) {
   const keysJson = sql<unknown>`coalesce((select json_agg(${jsonObject({
     id: keys.id,
     type: keys.type,
@@ -131,11 +146,15 @@ export function prepareReadModel(db: Db) {
     presentation: referralPromotions.presentation,
   })} from ${referralPromotions} where ${referralPromotions.operatorId} = ${members.operatorId} and ${referralPromotions.status} = 'active' order by ${referralPromotions.createdAt} desc limit 1)`;
 
+  // The member's newest membership, the one findMembership reads.
+  const newestMembershipId = sql`(select newest.id from ${memberships} newest where newest.member_id = ${members.id} order by newest.created_at desc limit 1)`;
+
   // Only what the read model shows: no password hash, no club address or hours. Prepared
   // on first use, and again on a new pool (preparedOnCurrentPool).
   const query = preparedOnCurrentPool(db, () =>
     db
       .select({
+        sessionId: sessions.id,
         member: {
           id: members.id,
           operatorId: members.operatorId,
@@ -185,29 +204,50 @@ export function prepareReadModel(db: Db) {
         paymentMethod: paymentMethodJson,
         promotion: promotionJson,
       })
-      .from(memberships)
-      .innerJoin(members, eq(members.id, memberships.memberId))
-      .innerJoin(locations, eq(locations.id, memberships.locationId))
-      .innerJoin(products, eq(products.id, memberships.productId))
-      .where(eq(memberships.memberId, sql.placeholder('memberId')))
-      .orderBy(desc(memberships.createdAt))
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .leftJoin(memberships, eq(memberships.id, newestMembershipId))
+      .leftJoin(locations, eq(locations.id, memberships.locationId))
+      .leftJoin(products, eq(products.id, memberships.productId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          // A Param, so the instant goes through the column's encoder as a plain value would.
+          gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt)),
+        ),
+      )
       .limit(1)
-      .prepare('membership_read_model'),
+      .prepare('membership_session_read_model'),
   );
 
-  return async (memberId: string) => {
-    const [row] = await query().execute({ memberId });
-    if (!row) return undefined;
+  return async (hash: string, now: Date) => {
+    const [row] = await query().execute({ hash, now });
+    if (!row) return null;
+    const { sessionId, member, membership, location, product } = row;
+    const session: AuthContext = {
+      sessionId,
+      memberId: member.id,
+      operatorId: member.operatorId as AuthContext['operatorId'],
+    };
+    // Left joins: the club and product come with the membership (foreign keys, not null).
+    if (!membership || !location || !product) return { session, data: undefined };
     return {
-      ...row,
-      freezes: freezesOf(row.freezes),
-      keys: fromJson<Json<KeyRow>[]>(row.keys).map((k) => ({
-        ...k,
-        createdAt: new Date(k.createdAt),
-        endedAt: k.endedAt === null ? null : new Date(k.endedAt),
-      })),
-      paymentMethod: row.paymentMethod === null ? null : fromJson<PaymentMethodRow>(row.paymentMethod),
-      promotion: row.promotion === null ? null : fromJson<PromotionRow>(row.promotion),
+      session,
+      data: {
+        member,
+        membership,
+        location,
+        product,
+        freezes: freezesOf(row.freezes),
+        keys: fromJson<Json<KeyRow>[]>(row.keys).map((k) => ({
+          ...k,
+          createdAt: new Date(k.createdAt),
+          endedAt: k.endedAt === null ? null : new Date(k.endedAt),
+        })),
+        paymentMethod: row.paymentMethod === null ? null : fromJson<PaymentMethodRow>(row.paymentMethod),
+        promotion: row.promotion === null ? null : fromJson<PromotionRow>(row.promotion),
+      },
     };
   };
 }

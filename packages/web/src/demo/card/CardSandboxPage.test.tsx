@@ -94,13 +94,15 @@ describe('the demo’s sandbox card page', () => {
     );
   });
 
-  it('says why a closed checkout takes no card', () => {
+  it('says why a closed checkout takes no card', async () => {
     setup('verifone', {
       open: false,
       merchant: 'Stride Fitness',
       reason: 'This checkout is already completed (error 168).',
     });
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'This checkout is closed' })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'This checkout is closed' })).toHaveFocus(),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('error 168');
     expect(screen.queryByRole('button')).toBeNull();
   });

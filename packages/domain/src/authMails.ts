@@ -1,5 +1,16 @@
 import type { Language } from '@portal/contract';
 
+/*
+ * The account e-mails (reset link, failed sign-ins notice, invitation) in every catalogue
+ * language: the server's jobs send them, and the demo shows the same text in its outbox.
+ */
+
+/** A session lasts this long from sign-in (the server's and the demo's). */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** A password-reset link works this long. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
 interface ResetMail {
   subject: (brand: string) => string;
   body: (p: { firstName: string; brand: string; link: string }) => string;
