@@ -55,7 +55,7 @@ interface WidgetTexts {
 }
 
 const widgetSource = readFileSync(
-  new URL('../../packages/server/src/modules/dev/pt-sandbox/widget.js', import.meta.url),
+  new URL('../../packages/demo/src/pt-sandbox/widget.js', import.meta.url),
   'utf8',
 );
 const WIDGET = new Function(

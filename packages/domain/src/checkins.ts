@@ -30,6 +30,26 @@ export type CheckInRefusal =
   | 'club_not_in_product'
   | 'ambiguous_code';
 
+/** A check-in id delivered again with another code or instant. */
+export type DoorRefusal = CheckInRefusal | 'check_in_id_reused';
+
+/** What a door system reads in a refusal (English: it is a machine's log, not a member's screen). */
+export const DOOR_REFUSAL_TEXTS: Record<DoorRefusal, string> = {
+  check_in_in_future: 'The check-in is dated in the future.',
+  unknown_code: 'No chip or PIN of this operator has this code.',
+  key_not_active: 'The chip or PIN was not active at that time.',
+  invalid_status_for_check_in: 'The membership does not train at that time.',
+  club_not_in_product: "The membership's product does not include this club.",
+  ambiguous_code: 'The code belongs to more than one membership.',
+  check_in_id_reused: 'This check-in id was already used for another check-in.',
+};
+
+/** 401 text: no door key, or one no club has. */
+export const DOOR_KEY_REQUIRED = "Send the club's door key as Authorization: Bearer <key>.";
+
+/** 401 text: a configured door key whose club is not (or no longer) in the database. */
+export const DOOR_CLUB_UNKNOWN = 'The club of this key is unknown.';
+
 /** A stored key with the instants it was created and, when an action ended it, ended. */
 export interface DoorKey extends Key {
   created_at: Date;

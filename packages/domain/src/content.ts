@@ -1,4 +1,5 @@
-import type { Language, MembershipStatus } from '@portal/contract';
+import type { ArticleTeaser, Highlight, HomeContent, Language, MembershipStatus } from '@portal/contract';
+import type { IsoDate } from './dates.ts';
 import type { OperatorSettings } from './operators/types.ts';
 import { isCancelledStatus } from './status.ts';
 
@@ -53,4 +54,91 @@ export function isHttpsUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a stored highlight or article is shown on `today`: no valid_from or one not
+ * after it, no valid_until or one not before it. (The server asks its database with this
+ * rule in SQL, content/repository.ts; the demo filters its rows with this function.)
+ */
+export function contentValidOn(
+  row: { validFrom: IsoDate | null; validUntil: IsoDate | null },
+  today: IsoDate,
+) {
+  return (
+    (row.validFrom === null || row.validFrom <= today) && (row.validUntil === null || row.validUntil >= today)
+  );
+}
+
+/** A stored highlight as the home content reads it. */
+export interface HighlightRow {
+  id: string;
+  language: Language;
+  type: string;
+  title: string;
+  content: string;
+  statuses: string[] | null;
+  externalUrl: string | null;
+  internalUrl: string | null;
+}
+
+/** A stored article teaser as the home content reads it. */
+export interface ArticleRow {
+  id: string;
+  language: Language;
+  imageUrl: string;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** What could not be shown as stored: a highlight's link, a whole article (the server logs these). */
+export interface ContentLeftOut {
+  highlights: string[];
+  articles: string[];
+}
+
+/** The rows of the first language in `languages` that has any, so one list is never a mix. */
+function inFirstLanguage<T extends { language: Language }>(rows: readonly T[], languages: Language[]): T[] {
+  const language = languages.find((l) => rows.some((r) => r.language === l));
+  return rows.filter((r) => r.language === language);
+}
+
+/**
+ * GET /v1/content from the operator's rows valid today, in order (docs/home-content.md):
+ * one language per list (the first of `languages` that has any), the highlights the
+ * member's status may see; a stored link that is not a portal route or an https address
+ * is left out (an article without a usable link or image is left out whole).
+ */
+export function homeContent(
+  highlightRows: readonly HighlightRow[],
+  articleRows: readonly ArticleRow[],
+  languages: Language[],
+  status: MembershipStatus,
+): { content: HomeContent; leftOut: ContentLeftOut } {
+  const leftOut: ContentLeftOut = { highlights: [], articles: [] };
+  const highlights = inFirstLanguage(highlightRows, languages)
+    .filter((row) => highlightShowsTo(row.statuses, status))
+    .map((row): Highlight => {
+      const internal = row.internalUrl && isPortalRoute(row.internalUrl) ? row.internalUrl : null;
+      const external = row.externalUrl && isHttpsUrl(row.externalUrl) ? row.externalUrl : null;
+      if (internal !== row.internalUrl || external !== row.externalUrl) leftOut.highlights.push(row.id);
+      return {
+        type: row.type,
+        title: row.title,
+        content: row.content,
+        ...(row.statuses && row.statuses.length > 0 ? { statuses: [...row.statuses] } : {}),
+        ...(external ? { external_url: external } : {}),
+        ...(internal ? { internal_url: internal } : {}),
+      };
+    });
+  const articles = inFirstLanguage(articleRows, languages).flatMap((row): ArticleTeaser[] => {
+    const usable = isPortalRoute(row.imageUrl) && (isPortalRoute(row.link) || isHttpsUrl(row.link));
+    if (!usable) {
+      leftOut.articles.push(row.id);
+      return [];
+    }
+    return [{ imageURL: row.imageUrl, title: row.title, body: row.body, link: row.link }];
+  });
+  return { content: { highlights, articles }, leftOut };
 }

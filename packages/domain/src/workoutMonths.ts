@@ -1,4 +1,4 @@
-import type { IsoDate } from './dates.ts';
+import { type IsoDate, todayIn } from './dates.ts';
 
 /** A calendar month; `month` is 1 to 12. */
 export interface YearMonth {
@@ -82,4 +82,38 @@ export function workoutsByMonth(months: readonly WorkoutMonthCount[], year: numb
   const counts = new Array<number>(12).fill(0);
   for (const entry of months) if (entry.year === year) counts[entry.month - 1] = entry.count;
   return counts;
+}
+
+/**
+ * GET /v2/workouts from a member's check-in instants: every check-in up to `now` counts,
+ * in the calendar month of the operator's timezone it happened in; the months run from
+ * the first with one to the current month (those between count 0), each with the year's
+ * count up to it, and the total. The server counts the same rule in SQL
+ * (workouts/repository.ts workoutMonths, so the rows are never loaded); the demo counts
+ * its rows with this function, and the demo's comparison tests hold the two equal.
+ */
+export function countWorkouts(
+  instants: readonly Date[],
+  timezone: string,
+  now: Date,
+): { total: number; months: WorkoutMonthCount[] } {
+  const counts = new Map<number, number>();
+  for (const at of instants) {
+    if (at.getTime() > now.getTime()) continue;
+    const i = index(yearMonthOf(todayIn(timezone, at)));
+    counts.set(i, (counts.get(i) ?? 0) + 1);
+  }
+  if (counts.size === 0) return { total: 0, months: [] };
+  const months: WorkoutMonthCount[] = [];
+  let total = 0;
+  let ytd = 0;
+  for (let i = Math.min(...counts.keys()); i <= index(yearMonthOf(todayIn(timezone, now))); i++) {
+    const m = fromIndex(i);
+    if (m.month === 1) ytd = 0;
+    const count = counts.get(i) ?? 0;
+    ytd += count;
+    total += count;
+    months.push({ ...m, count, ytd });
+  }
+  return { total, months };
 }

@@ -4,11 +4,11 @@ import { ErrorBody, Invoice, type OperatorId, PtWidgetSession, type PtWidgetKind
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPtSettings } from '../src/adapters/pt/config.ts';
-import { type PtTokenClaims, signPtToken } from '../src/adapters/pt/token.ts';
 import { buildApp } from '../src/app.ts';
 import { events, members, memberships, ptBookings, ptPurchases } from '../src/db/schema.ts';
 import { operatorSeeds, type Persona } from '@portal/demo';
 import { ptRows } from '@portal/demo';
+import { type PtTokenClaims, signPtToken } from '@portal/domain';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 
 const NOW = '2026-11-22T10:00:00Z'; // a Sunday; tomorrow is Monday 23 November
@@ -85,11 +85,18 @@ describe.each(databases())('personal training on %s', (kind) => {
     return row!;
   };
   /** A booking token as the portal would sign it, for members the test picks (any club). */
-  const signedFor = (memberId: string, op: OperatorId, club: string, widget: PtWidgetKind = 'booking') =>
-    signPtToken(
-      SECRET,
-      { sub: memberId, op, club, wid: widget, loc: 'en-DE', win: { until: null, frozen: [] } },
-      t.clock.now(),
+  const signedFor = async (
+    memberId: string,
+    op: OperatorId,
+    club: string,
+    widget: PtWidgetKind = 'booking',
+  ) =>
+    (
+      await signPtToken(
+        SECRET,
+        { sub: memberId, op, club, wid: widget, loc: 'en-DE', win: { until: null, frozen: [] } },
+        t.clock.now(),
+      )
     ).token;
   const grantSessions = (memberId: string, sessions: number) =>
     t.db.insert(ptPurchases).values({
@@ -194,7 +201,11 @@ describe.each(databases())('personal training on %s', (kind) => {
     const other = await memberOf('active', 'de');
     const forged = Buffer.from(JSON.stringify({ ...claimsOf(token), sub: other.id })).toString('base64url');
     const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
-    const foreign = signPtToken('another-secret-of-at-least-32-characters', claimsOf(token), t.clock.now());
+    const foreign = await signPtToken(
+      'another-secret-of-at-least-32-characters',
+      claimsOf(token),
+      t.clock.now(),
+    );
     for (const bad of [
       `${header}.${forged}.${signature}`,
       `${header}.${payload}.${flipped}`,
@@ -508,7 +519,7 @@ describe.each(databases())('personal training on %s', (kind) => {
     ];
     const ten = await Promise.all(personas.map((p) => memberOf(p, 'de')));
     for (const m of ten) await grantSessions(m.id, 2);
-    const tokens = ten.map((m) => signedFor(m.id, 'de', club));
+    const tokens = await Promise.all(ten.map((m) => signedFor(m.id, 'de', club)));
     const trainer = `${club}-pt-1`;
     const slot = (await slotsOf(tokens[0]!, trainer)).find((s) => s.starts_at.startsWith('2026-11-26'))!;
 
@@ -532,7 +543,7 @@ describe.each(databases())('personal training on %s', (kind) => {
   it('never lets a member’s concurrent bookings use more sessions than they have, nor two at one time', async () => {
     const member = await memberOf('new_signup', 'de');
     await grantSessions(member.id, 2);
-    const token = signedFor(member.id, 'de', member.club);
+    const token = await signedFor(member.id, 'de', member.club);
     const { trainers } = await trainersOf(token);
     const slots = await slotsOf(token, trainers[0]!.id);
     const five = slots.filter((s) => s.starts_at.startsWith('2026-11-30')).slice(0, 5);

@@ -9,14 +9,20 @@ import { eventsHandlers } from './events.ts';
 import { membershipHandlers } from './membership.ts';
 import { cancellationHandlers } from './cancellation.ts';
 import { freezeHandlers } from './freeze.ts';
+import { contactHandlers } from './contact.ts';
+import { contentHandlers } from './content.ts';
+import { ptHandlers } from './pt.ts';
+import { referralHandlers } from './referral.ts';
+import { workoutsHandlers } from './workouts.ts';
 import { cardsHandlers } from './cards.ts';
 import { paymentsHandlers } from './payments.ts';
 
 /**
  * Every contract call's demo handler, one file per area as on the server
- * (`modules/<area>`). test/handlers.test.ts checks that none is missing.
+ * (`modules/<area>`). The type requires one for every endpoint; test/handlers.test.ts checks
+ * it at run time too.
  */
-export const handlers: Partial<Handlers> = {
+export const handlers: Handlers = {
   ...profileHandlers,
   ...clubHandlers,
   ...consentsHandlers,
@@ -27,6 +33,11 @@ export const handlers: Partial<Handlers> = {
   ...eventsHandlers,
   ...freezeHandlers,
   ...cancellationHandlers,
+  ...workoutsHandlers,
+  ...contentHandlers,
+  ...contactHandlers,
+  ...referralHandlers,
+  ...ptHandlers,
   ...paymentsHandlers,
   ...cardsHandlers,
 };

@@ -3,7 +3,6 @@ import type { OperatorId } from '@portal/contract';
 import { desc } from 'drizzle-orm';
 import * as schema from '../../../server/src/db/schema.ts';
 import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
-import { handlers } from '../../src/handlers/index.ts';
 import type { Both, Tokens } from './both.ts';
 import { normalize } from './both.ts';
 
@@ -30,21 +29,11 @@ export interface SideIds {
 }
 
 /**
- * Signs the persona in on both sides. Until the demo's sign-in handler (D1) is on this
- * branch, the demo's session is made directly, as that handler would make it.
+ * Signs the persona in on both sides, with the ids of its member and membership on each.
  */
 export async function signInBoth(both: Both, persona: Persona, operator: OperatorId) {
   const row = demoMember(both, persona, operator);
-  let tokens: Tokens;
-  if (handlers.authenticate) tokens = await both.signIn(persona, operator);
-  else {
-    const token = crypto.randomUUID().replaceAll('-', '');
-    // As the server's session: begun now, for 12 hours (the sign-in handler's part, D1).
-    const createdAt = both.demo.store.now();
-    const expiresAt = new Date(createdAt.getTime() + 12 * 60 * 60 * 1000);
-    both.demo.store.sessions.set(token, { memberId: row.id, operatorId: operator, createdAt, expiresAt });
-    tokens = { server: await both.server.signIn(persona, operator), demo: token };
-  }
+  const tokens = await both.signIn(persona, operator);
   const username = demoUsername(persona, operator);
   const serverMember = (await both.server.db.select().from(schema.members)).find(
     (m) => m.operatorId === operator && m.username === username,

@@ -15,7 +15,7 @@ import {
 import { addDays, getOperator, languageOf, operatorIds, todayIn } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '../adapters/pt/token.ts';
+import { PT_TOKEN_AUDIENCE, PT_TOKEN_ISSUER, type PtTokenClaims } from '@portal/domain';
 import { type Clock, fixedClock } from '../clock.ts';
 import { createPtSandbox } from '../modules/dev/pt-sandbox/service.ts';
 import { applyImport } from '../modules/import/service.ts';

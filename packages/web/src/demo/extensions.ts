@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'msw';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { DEMO_CARD_ROUTE } from '@portal/demo';
+import { ptSandboxHandlers } from './pt/handlers.ts';
+import { demoApi } from './state.ts';
 
 /**
  * An extra page of the demo build at `#<path>` (a react-router pattern, e.g.
@@ -25,4 +27,4 @@ export const demoRoutes: DemoRoute[] = [
 ];
 
 /** MSW handlers for addresses outside the contract (e.g. `*\/api/dev/pt/*`). */
-export const demoMswHandlers: RequestHandler[] = [];
+export const demoMswHandlers: RequestHandler[] = [...ptSandboxHandlers(demoApi.ptSandbox)];

@@ -9,6 +9,7 @@ import {
   seedDemo,
 } from '@portal/demo';
 import { provideCardSandbox } from './card/source.ts';
+import { ptSandboxResponse } from './pt/sandbox.ts';
 import { reviveStore, serializeStore } from './persist.ts';
 
 /** sessionStorage keys: the demo's world belongs to one tab and outlives its reloads. */
@@ -98,6 +99,17 @@ export const demoApi = {
       changed();
     }
     return answer;
+  },
+
+  /** The PT provider's widget script and API (pt/), answered from this tab's store. */
+  async ptSandbox(request: Request): Promise<Response> {
+    const response = await ptSandboxResponse(current().store, request);
+    // A purchase, booking or cancellation wrote rows (invoices, events, bookings).
+    if (request.method !== 'GET') {
+      persist();
+      changed();
+    }
+    return response;
   },
 
   /** Back to the demo data as seeded: every change, session and message gone. */

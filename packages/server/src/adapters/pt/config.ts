@@ -2,8 +2,10 @@ import type { OperatorId } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { ConfigError } from '../../config.ts';
 
+import { PT_SANDBOX_BASE } from '@portal/demo';
+
 /** Where the built-in sandbox provider serves its script and API (outside production only). */
-export const PT_SANDBOX_BASE = '/api/dev/pt';
+export { PT_SANDBOX_BASE };
 
 /** The PT provider per operator and the key widget tokens are signed with (docs/personal-training.md). */
 export interface PtSettings {

@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.ts';
 import { articles, highlights } from '../../db/schema.ts';
 
 /**
- * The operator's highlights in `languages` that are valid on `today` (no valid_from or one
- * not after it, no valid_until or one not before it), by position: the columns the answer
+ * The operator's highlights in `languages` that are valid on `today` (domain's
+ * contentValidOn, as SQL), by position: the columns the answer
  * needs and the language to choose by, nothing else.
  */
 export function listHighlights(ex: Executor, operatorId: string, languages: Language[], today: IsoDate) {

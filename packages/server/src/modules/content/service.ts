@@ -1,5 +1,5 @@
-import type { ArticleTeaser, Highlight, HomeContent, Language, Locale } from '@portal/contract';
-import { contentLanguages, highlightShowsTo, isHttpsUrl, isPortalRoute } from '@portal/domain';
+import type { HomeContent, Locale } from '@portal/contract';
+import { contentLanguages, homeContent } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
@@ -8,12 +8,6 @@ import * as repo from './repository.ts';
 /** Where a stored row that cannot be shown as it is gets reported (the request's logger). */
 export interface ContentWarnings {
   warn(details: object, message: string): void;
-}
-
-/** The rows of the first language in `languages` that has any, so one list is never a mix. */
-function inFirstLanguage<T extends { language: Language }>(rows: T[], languages: Language[]): T[] {
-  const language = languages.find((l) => rows.some((r) => r.language === l));
-  return rows.filter((r) => r.language === language);
 }
 
 export function createContentService(deps: AppDeps) {
@@ -34,36 +28,12 @@ export function createContentService(deps: AppDeps) {
         repo.listArticles(db, operator.id, languages, today),
       ]);
 
-      const highlights = inFirstLanguage(highlightRows, languages)
-        .filter((row) => highlightShowsTo(row.statuses, status))
-        .map((row): Highlight => {
-          const internal = row.internalUrl && isPortalRoute(row.internalUrl) ? row.internalUrl : null;
-          const external = row.externalUrl && isHttpsUrl(row.externalUrl) ? row.externalUrl : null;
-          if (internal !== row.internalUrl || external !== row.externalUrl)
-            log?.warn({ highlight: row.id }, 'highlight link left out: not a portal route or https address');
-          return {
-            type: row.type,
-            title: row.title,
-            content: row.content,
-            ...(row.statuses && row.statuses.length > 0 ? { statuses: [...row.statuses] } : {}),
-            ...(external ? { external_url: external } : {}),
-            ...(internal ? { internal_url: internal } : {}),
-          };
-        });
-
-      const articles = inFirstLanguage(articleRows, languages).flatMap((row): ArticleTeaser[] => {
-        const usable = isPortalRoute(row.imageUrl) && (isPortalRoute(row.link) || isHttpsUrl(row.link));
-        if (!usable) {
-          log?.warn(
-            { article: row.id },
-            'article left out: image or link not a portal path or https address',
-          );
-          return [];
-        }
-        return [{ imageURL: row.imageUrl, title: row.title, body: row.body, link: row.link }];
-      });
-
-      return { highlights, articles };
+      const { content, leftOut } = homeContent(highlightRows, articleRows, languages, status);
+      for (const highlight of leftOut.highlights)
+        log?.warn({ highlight }, 'highlight link left out: not a portal route or https address');
+      for (const article of leftOut.articles)
+        log?.warn({ article }, 'article left out: image or link not a portal path or https address');
+      return content;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@portal/contract';
+import { ptStatusErrors, ptTexts } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Localized } from '../../db/schema.ts';
@@ -7,8 +8,6 @@ import { scheduleCharge } from '../membership/billing.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { localizedRefusal } from '../membership/localized-refusal.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { ptTexts } from './messages.ts';
-import { ptStatusErrors } from './rules.ts';
 
 export interface PtPackageSale {
   /** The provider's purchase id (the invoice line's product id). */

@@ -1,26 +1,24 @@
 import type { PtWidgetKind, PtWidgetSession } from '@portal/contract';
+import {
+  bookingWindow,
+  PT_NOT_AVAILABLE,
+  PT_UNAVAILABLE,
+  ptStatusErrors,
+  ptTexts,
+  signPtToken,
+} from '@portal/domain';
 import { providerBase } from '../../adapters/pt/config.ts';
-import { signPtToken } from '../../adapters/pt/token.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { localizedRefusal } from '../membership/localized-refusal.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { ptTexts } from './messages.ts';
-import { bookingWindow, ptStatusErrors } from './rules.ts';
 
 /** 404: the operator has no PT (operators.md), so the widgets do not exist for its members. */
-export const ptNotAvailable = () =>
-  new ApiError(404, [{ type: 'pt_not_available', message: 'Personal training is not offered here.' }]);
+export const ptNotAvailable = () => new ApiError(404, [PT_NOT_AVAILABLE]);
 
 /** 503: PT is offered but no provider (or no token key) is configured here. */
-export const ptUnavailable = () =>
-  new ApiError(503, [
-    {
-      type: 'pt_unavailable',
-      message: 'Personal training is not available at the moment. Please try again later.',
-    },
-  ]);
+export const ptUnavailable = () => new ApiError(503, [PT_UNAVAILABLE]);
 
 export function createPtService(deps: AppDeps) {
   const { db, clock, config } = deps;
@@ -40,7 +38,7 @@ export function createPtService(deps: AppDeps) {
       const errors = ptStatusErrors(state.status, state.facts);
       if (errors.length) throw localizedRefusal(ptTexts, state.member.locale, errors);
 
-      const { token, expiresAt } = signPtToken(
+      const { token, expiresAt } = await signPtToken(
         secret,
         {
           sub: state.member.id,

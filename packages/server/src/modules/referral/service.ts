@@ -1,5 +1,5 @@
 import type { ReferralPromotion } from '@portal/contract';
-import { hasReferral } from '@portal/domain';
+import { hasReferral, NO_REFERRAL_MESSAGE, referralAnswer } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
@@ -12,21 +12,15 @@ export function createReferralService(deps: AppDeps) {
   return {
     /**
      * GET /v1/current_referral: the operator's active promotion, 404 when it has none or the
-     * membership's status has no referral (in_trial, presale, cancelled variants, stopped).
+     * membership's status has no referral (domain referralAnswer).
      */
     async current(auth: AuthContext): Promise<ReferralPromotion> {
       const { status } = await loadMembershipState(db, auth.memberId, clock);
+      // The promotion is only looked up when the status could show it.
       const promotion = hasReferral(status) ? await findActivePromotion(db, auth.operatorId) : undefined;
-      if (!promotion) throw notFound('No current referral promotion for this membership.');
-      return {
-        name: promotion.name,
-        promotion_type: promotion.promotionType,
-        referrer_discount_months: promotion.referrerDiscountMonths,
-        referrer_discount_percentage: promotion.referrerDiscountPercentage,
-        referrer_pt_hours: promotion.referrerPtHours,
-        signup_fee: promotion.signupFee,
-        status: promotion.status,
-      };
+      const answer = referralAnswer(status, promotion);
+      if (!answer) throw notFound(NO_REFERRAL_MESSAGE);
+      return answer;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { DoorCheckIn, MembershipStatus, OperatorId } from '@portal/contract
 import {
   type CheckInCandidate,
   type CheckInRefusal,
+  type DoorRefusal,
   decideCheckIn,
   getOperator,
   normalizeDoorCode,
@@ -19,9 +20,6 @@ export interface CheckInDelivery {
   code: string;
   at: Date;
 }
-
-/** A check-in id delivered again with another code or instant. */
-export type DoorRefusal = CheckInRefusal | 'check_in_id_reused';
 
 export type CheckInOutcome = { counted: DoorCheckIn } | { refusal: DoorRefusal; status?: MembershipStatus };
 

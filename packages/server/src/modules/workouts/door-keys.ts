@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DoorKeySettings } from '../../config.ts';
 import { ApiError, unauthorized } from '../../http/errors.ts';
-import { operatorSeeds } from '@portal/demo';
+import { DEMO_DOOR_KEY_SECRET, demoDoorClubIds, demoDoorKeyText } from '@portal/demo';
+import { DOOR_KEY_REQUIRED } from '@portal/domain';
 
 /** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */
 export const hashDoorKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -10,19 +11,17 @@ export const hashDoorKey = (key: string) => createHash('sha256').update(key).dig
 /** A new club key: 32 random bytes, base64url. */
 export const newDoorKey = () => `door_${randomBytes(32).toString('base64url')}`;
 
-// Public on purpose: demo keys are as known as the demo password and never work in production.
-const DEMO_SECRET = 'member-portal demo door keys';
-
 /** The demo key of a seeded club: stable across restarts, so npm start can print it each time. */
 export function demoDoorKey(clubId: string): string {
-  return `door-demo-${clubId}-${createHmac('sha256', DEMO_SECRET).update(clubId).digest('base64url').slice(0, 12)}`;
+  return demoDoorKeyText(
+    clubId,
+    createHmac('sha256', DEMO_DOOR_KEY_SECRET).update(clubId).digest('base64url'),
+  );
 }
 
 /** Every seeded club that is not closed for good, with its demo key. */
 export function demoDoorKeys(): { clubId: string; key: string }[] {
-  return Object.values(operatorSeeds).flatMap((seed) =>
-    seed.clubs.filter((c) => !c.closedOn).map((c) => ({ clubId: c.id, key: demoDoorKey(c.id) })),
-  );
+  return demoDoorClubIds().map((clubId) => ({ clubId, key: demoDoorKey(clubId) }));
 }
 
 /** 503: no club has a door key configured here (DOOR_KEYS). */
@@ -59,7 +58,7 @@ export function createDoorKeyring(settings: DoorKeySettings) {
     authenticate(request: FastifyRequest): void {
       if (!configured) throw doorCheckInsUnavailable();
       const clubId = resolve(request.headers.authorization);
-      if (!clubId) throw unauthorized("Send the club's door key as Authorization: Bearer <key>.");
+      if (!clubId) throw unauthorized(DOOR_KEY_REQUIRED);
       request.doorClubId = clubId;
     },
   };

@@ -1,50 +1,25 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IsoDateTime, type PtWidgetKind } from '@portal/contract';
-import { getOperator, isOperatorId } from '@portal/domain';
+import type { PtWidgetKind } from '@portal/contract';
+import { BookingBody, BookingParams, PurchaseBody, SlotsQuery, tokenRefusal as refuse } from '@portal/demo';
+import { getOperator, isOperatorId, type PtTokenClaims, verifyPtToken } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PT_SANDBOX_BASE } from '../../../adapters/pt/config.ts';
-import { type PtTokenClaims, verifyPtToken } from '../../../adapters/pt/token.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { ApiError } from '../../../http/errors.ts';
-import { SERVER_ROOT } from '../../../paths.ts';
+import { REPO_ROOT } from '../../../paths.ts';
 import { createPtSandbox, languageFor } from './service.ts';
 
 /**
- * The widget script as shipped: a real file next to this one in the source tree, read when
- * the sandbox's routes are registered (never in production), also by the compiled server.
+ * The widget script as shipped: a real file in packages/demo (the demo serves the same
+ * one in the browser), read when the sandbox's routes are registered (never in
+ * production), also by the compiled server.
  */
 function widgetScript() {
-  const js = readFileSync(path.join(SERVER_ROOT, 'src/modules/dev/pt-sandbox/widget.js'), 'utf8');
+  const js = readFileSync(path.join(REPO_ROOT, 'packages/demo/src/pt-sandbox/widget.js'), 'utf8');
   return { js, etag: `"${createHash('sha256').update(js).digest('base64url').slice(0, 27)}"` };
 }
-
-const Id = z.string().min(1).max(100);
-const PurchaseBody = z
-  .object({
-    package_id: Id,
-    /** The widget's id of this purchase attempt: a repeated request buys once. */
-    request_id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Use 8 to 100 letters, digits, - or _.'),
-  })
-  .strict();
-const BookingBody = z.object({ trainer_id: Id, starts_at: IsoDateTime }).strict();
-const SlotsQuery = z.object({ trainer_id: Id }).strict();
-const BookingParams = z.object({ id: Id }).strict();
-
-const REASON_MESSAGES = {
-  missing: 'Send the widget token as Authorization: Bearer <token>.',
-  malformed: 'The widget token is not valid.',
-  signature: 'The widget token is not valid.',
-  expired: 'The widget token has expired. Open the widget again.',
-  widget: 'The widget token is for another widget.',
-  operator: 'Personal training is not offered here.',
-} as const;
-
-const refuse = (reason: keyof typeof REASON_MESSAGES) =>
-  new ApiError(401, [{ type: 'unauthorized', message: REASON_MESSAGES[reason], context: { reason } }]);
 
 /**
  * The sandbox PT provider (registered outside production only, ADR 012): its widget
@@ -63,7 +38,7 @@ export function registerPtSandboxRoutes(app: FastifyInstance, deps: AppDeps): vo
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([\w.-]+)$/.exec(header) : null;
     if (!match) throw refuse('missing');
-    const check = verifyPtToken(secret, match[1]!, widget, deps.clock.now());
+    const check = await verifyPtToken(secret, match[1]!, widget, deps.clock.now());
     if (!check.ok) throw refuse(check.reason);
     if (!isOperatorId(check.claims.op) || !getOperator(check.claims.op).ptEnabled) throw refuse('operator');
     claimsOf.set(request, check.claims);

@@ -1,59 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, OperatorId } from '@portal/contract';
-import { addDays, getOperator, languageOf, todayIn } from '@portal/domain';
-import type { PtTokenClaims } from '../../../adapters/pt/token.ts';
+import type { OperatorId } from '@portal/contract';
+import {
+  bookingAnswer,
+  cancelDeadline,
+  cancellationTooLate,
+  localizedText as text,
+  purchaseAnswer,
+  sandboxRefusal,
+  slotAnswer,
+} from '@portal/demo';
+import { addDays, getOperator, type PtTokenClaims, todayIn } from '@portal/domain';
+import type { Language } from '@portal/contract';
 import type { Clock } from '../../../clock.ts';
 import type { Db, Executor } from '../../../db/client.ts';
-import type { Localized } from '../../../db/schema.ts';
-import { ApiError, notFound, ruleViolation } from '../../../http/errors.ts';
 import { billPtPackage } from '../../pt/billing.ts';
 import * as repo from './repository.ts';
 import { CANCEL_HOURS, offeredSlots, type Slot } from '@portal/domain';
 
-/** The widget's language: the one it asks for (Accept-Language), else the token's. */
-export function languageFor(acceptLanguage: string | undefined, claims: PtTokenClaims): Language {
-  const asked = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
-  const lang = asked?.slice(0, 2).toLowerCase();
-  if (lang === 'en' || lang === 'de' || lang === 'fr' || lang === 'nb' || lang === 'fi') return lang;
-  // Norwegian without the written standard ("no") is read as bokmål.
-  if (lang === 'no') return 'nb';
-  return languageOf(claims.loc);
-}
-
-const text = (value: Localized<string>, language: Language) => value[language] ?? value.en;
-
-const conflict = (type: string, message: string) => new ApiError(409, [{ type, message }]);
-
-function purchaseAnswer(row: {
-  id: string;
-  packageId: string;
-  sessions: number;
-  amount: number;
-  currency: string;
-  invoiceId: string | null;
-  purchasedAt: Date;
-}) {
-  return {
-    id: row.id,
-    package_id: row.packageId,
-    sessions: row.sessions,
-    amount: row.amount,
-    currency: row.currency,
-    invoice_id: row.invoiceId,
-    purchased_at: row.purchasedAt.toISOString(),
-  };
-}
-
-/** A free session, and whether booking it now still leaves time to cancel it (a later one is binding). */
-function slotAnswer(s: Slot, now: Date) {
-  const deadline = cancelDeadline(s.startsAt);
-  return {
-    starts_at: s.startsAt.toISOString(),
-    ends_at: s.endsAt.toISOString(),
-    cancellable_until: deadline.toISOString(),
-    cancellable: now < deadline,
-  };
-}
+export { languageFor } from '@portal/demo';
 
 /**
  * The sandbox PT provider's use cases, each for the member and club a verified widget
@@ -108,7 +72,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
         const earlier = await repo.findPurchase(tx, claims.sub, input.request_id);
         if (earlier) {
           if (earlier.packageId !== input.package_id) {
-            throw conflict('request_id_reused', 'This request id was used for another package.');
+            throw sandboxRefusal('requestIdReused');
           }
           return {
             purchase: purchaseAnswer(earlier),
@@ -117,7 +81,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
           };
         }
         const pkg = await repo.findPackage(tx, claims.op, input.package_id);
-        if (!pkg) throw notFound('No such package.');
+        if (!pkg) throw sandboxRefusal('noPackage');
         const row = {
           id: randomUUID(),
           memberId: claims.sub,
@@ -165,7 +129,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
      */
     async slots(claims: PtTokenClaims, trainerId: string) {
       const trainer = await repo.findTrainer(db, claims.club, trainerId);
-      if (!trainer) throw notFound('No such trainer at your club.');
+      if (!trainer) throw sandboxRefusal('noTrainer');
       const offered = await clubSlots(db, claims);
       const free = offered.length ? await freeOf(db, claims, trainerId, offered) : [];
       return {
@@ -201,15 +165,15 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
       const run = async (tx: Executor) => {
         await repo.lockMember(tx, claims.sub);
         const trainer = await repo.findTrainer(tx, claims.club, input.trainer_id);
-        if (!trainer) throw notFound('No such trainer at your club.');
+        if (!trainer) throw sandboxRefusal('noTrainer');
         const startsAt = new Date(input.starts_at);
         const slot = (await clubSlots(tx, claims)).find((s) => s.startsAt.getTime() === startsAt.getTime());
-        if (!slot) throw ruleViolation('slot_not_offered', 'This time is not offered for booking.');
+        if (!slot) throw sandboxRefusal('slotNotOffered');
         if ((await repo.remainingSessions(tx, claims.sub)) < 1) {
-          throw ruleViolation('no_sessions_left', 'You have no sessions left. Buy a package first.');
+          throw sandboxRefusal('noSessionsLeft');
         }
         const mine = await repo.bookedStarts(tx, { memberId: claims.sub }, slot.startsAt, slot.endsAt);
-        if (mine.size > 0) throw conflict('member_busy', 'You already have a session at this time.');
+        if (mine.size > 0) throw sandboxRefusal('memberBusy');
         const row = {
           id: randomUUID(),
           memberId: claims.sub,
@@ -220,7 +184,7 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
           createdAt: clock.now(),
         };
         if (!(await repo.insertBooking(tx, row))) {
-          throw conflict('slot_taken', 'Someone has just booked this time. Please choose another.');
+          throw sandboxRefusal('slotTaken');
         }
         return {
           booking: bookingAnswer(row, trainer, language, clock.now()),
@@ -239,15 +203,11 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
       return db.transaction(async (tx) => {
         await repo.lockMember(tx, claims.sub);
         const booking = await repo.findLiveBooking(tx, claims.sub, bookingId);
-        if (!booking) throw notFound('No such booking.');
+        if (!booking) throw sandboxRefusal('noBooking');
         const now = clock.now();
         const deadline = cancelDeadline(booking.startsAt);
         if (now >= deadline) {
-          throw ruleViolation(
-            'cancellation_too_late',
-            `A booking can be cancelled until ${CANCEL_HOURS} hours before it starts.`,
-            { cancellable_until: deadline.toISOString() },
-          );
+          throw cancellationTooLate(deadline);
         }
         await repo.cancelBooking(tx, booking.id, now);
         return { id: booking.id, remaining_sessions: await repo.remainingSessions(tx, claims.sub) };
@@ -255,27 +215,6 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
     },
 
     clubSlots,
-  };
-}
-
-const cancelDeadline = (startsAt: Date) => new Date(startsAt.getTime() - CANCEL_HOURS * 3_600_000);
-
-function bookingAnswer(
-  booking: { id: string; trainerId: string; startsAt: Date; endsAt: Date },
-  trainer: { name: string; focus: Localized<string> },
-  language: Language,
-  now: Date,
-) {
-  const deadline = cancelDeadline(booking.startsAt);
-  return {
-    id: booking.id,
-    trainer_id: booking.trainerId,
-    trainer_name: trainer.name,
-    trainer_focus: text(trainer.focus, language),
-    starts_at: booking.startsAt.toISOString(),
-    ends_at: booking.endsAt.toISOString(),
-    cancellable_until: deadline.toISOString(),
-    cancellable: now < deadline,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
-import { formatCalendarDate } from '@portal/domain';
-import type { RefusalTexts } from '../membership/localized-refusal.ts';
+import { formatCalendarDate } from './localeText.ts';
+import type { RefusalTexts } from './refusal.ts';
 
 const longDate = (language: Language) => (iso: unknown) => formatCalendarDate(String(iso), language);
 

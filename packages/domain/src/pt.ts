@@ -1,6 +1,8 @@
 import type { MembershipStatus } from '@portal/contract';
-import { effectiveFreezeEnd, type IsoDate, type MembershipFacts, type RuleError } from '@portal/domain';
-import type { BookingWindow } from '../../adapters/pt/token.ts';
+import type { IsoDate } from './dates.ts';
+import type { BookingWindow } from './ptSlots.ts';
+import type { RuleError } from './freeze.ts';
+import { effectiveFreezeEnd, type MembershipFacts } from './status.ts';
 
 /**
  * Statuses in which a member may open the PT widgets, buy packages and book sessions: a
@@ -42,3 +44,15 @@ export function bookingWindow(
   frozen.sort((a, b) => a.from.localeCompare(b.from));
   return { until: status === 'in_cancellation' ? facts.end_date : null, frozen };
 }
+
+/** 404 item: the operator has no PT (operators.md), so the widgets do not exist for its members. */
+export const PT_NOT_AVAILABLE = {
+  type: 'pt_not_available',
+  message: 'Personal training is not offered here.',
+};
+
+/** 503 item: PT is offered but no provider (or no token key) is configured. */
+export const PT_UNAVAILABLE = {
+  type: 'pt_unavailable',
+  message: 'Personal training is not available at the moment. Please try again later.',
+};
