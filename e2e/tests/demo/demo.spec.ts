@@ -134,13 +134,27 @@ test('no request leaves the browser: files come from the base path, API calls ar
   expect(demo.server.requests.filter((path) => !path.startsWith(BASE))).toEqual([]);
 });
 
-test.fixme('signing in as a persona opens home; reset signs out and brings back the seed', async ({
-  page,
-}) => {
-  // Needs the demo data (D1's seedDemo) and the auth, membership and home handlers
-  // (issue 13): turned on when they are on main.
-  await signInDemo(page, demo.server.url, 'de', 'active');
-  await expect(ribbon(page)).toBeVisible();
+test('signing in as a persona opens home; reset signs out and brings back the seed', async ({ page }) => {
+  await signInDemo(page, demo.server.url, 'de', 'in_cancellation');
+  const status = page.getByRole('region', { name: 'Membership status' });
+  await expect(status).toContainText(/Cancelled — membership ends on/);
+  await expect(page.getByRole('region', { name: 'Your workouts' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A change the member makes stays in the tab …
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Membership' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Reactivate membership' }).click();
+  await page.getByRole('button', { name: 'Confirm reactivation' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  await expect(status).toContainText(/Active since/);
+  await page.reload();
+  await expect(status).toContainText(/Active since/);
+
+  // … until the reset: signed out, on the sign-in page, and the persona is as seeded again.
   await ribbon(page).getByRole('button', { name: 'Reset demo' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Try the portal' })).toBeVisible();
+  await expect(status).toHaveCount(0);
+  await expect(ribbon(page).getByRole('button', { name: /^Messages/ })).toHaveText('Messages 0');
+  await signInDemo(page, demo.server.url, 'de', 'in_cancellation');
+  await expect(status).toContainText(/Cancelled — membership ends on/);
 });

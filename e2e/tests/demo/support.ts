@@ -58,7 +58,7 @@ export async function signInDemo(page: Page, url: string, operator: string, pers
   await operatorRadio(page, operator).check();
   await expect(page.locator('html')).toHaveAttribute('data-operator', operator);
   await switchToEnglish(page, operator);
-  await page.getByRole('button', { name: new RegExp(`^${personaName(persona)}\\b`) }).click();
+  await personaButton(page, persona).click();
   await expect(page.getByRole('region', { name: 'Membership status' })).toBeVisible();
 }
 
@@ -73,11 +73,24 @@ export async function switchToEnglish(page: Page, operator: string) {
 
 const english = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../../packages/web/src/locales/en.json'), 'utf8'),
-) as { demo: { personas: Record<string, { name: string }> } };
+) as { demo: { personas: Record<string, { name: string; text: string }> } };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The persona's name on its button (en.json `demo.personas.*.name`). */
 export function personaName(persona: string): string {
   const entry = english.demo.personas[persona];
   if (!entry) throw new Error(`no demo persona ${persona}`);
   return entry.name;
+}
+
+/**
+ * A persona's button on the sign-in page: its name first and its text last (a name alone
+ * is ambiguous: "Cancelled" begins "Cancelled in presale" and "Cancelled in trial").
+ */
+export function personaButton(page: Page, persona: string) {
+  const text = english.demo.personas[persona]!.text;
+  return page.getByRole('button', {
+    name: new RegExp(`^${escapeRegExp(personaName(persona))}\\b.*${escapeRegExp(text)}$`),
+  });
 }
