@@ -60,6 +60,27 @@ test.describe('freeze', () => {
     );
     expect(ends).toEqual([`31 January ${nextYear}`, `28 February ${nextYear}`, `31 March ${nextYear}`]);
     await expectNoAxeViolations(page);
+
+    // The rule is the demo's "server" too, not only the form's: a freeze next month (this
+    // year, unless it is December) sent as the portal sends it is refused with the rule's reason.
+    const refusal = await page.evaluate(async () => {
+      const today = new Date();
+      if (today.getMonth() === 11) return null;
+      const iso = (d: Date) =>
+        `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      const begin = new Date(today.getFullYear(), today.getMonth() + 1, 1);
+      const end = new Date(today.getFullYear(), today.getMonth() + 2, 0);
+      const response = await fetch('api/v1/membership/freeze_periods', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('portal.token') ?? sessionStorage.getItem('portal.token')}`,
+        },
+        body: JSON.stringify({ freeze_period: { begin_date: iso(begin), end_date: iso(end) } }),
+      });
+      return { status: response.status, type: (await response.json()).errors?.[0]?.type };
+    });
+    if (refusal) expect(refusal).toEqual({ status: 422, type: 'max_freeze_months_reached' });
   });
 });
 
