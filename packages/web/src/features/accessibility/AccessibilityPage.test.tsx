@@ -1,6 +1,6 @@
 import type { OperatorId } from '@portal/contract';
 import { getOperator } from '@portal/domain';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../app/App.tsx';
@@ -125,7 +125,8 @@ describe('accessibility statement', () => {
     start('/', 'fi');
     await userEvent.click(await screen.findByRole('link', { name: 'Accessibility' }));
     expect(window.location.pathname).toBe('/accessibility');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('shows inside the shell for a signed-in member, titled by the top bar', async () => {

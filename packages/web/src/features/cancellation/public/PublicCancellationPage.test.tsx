@@ -1,5 +1,5 @@
 import type { OperatorId } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -185,7 +185,9 @@ describe('public cancellation page (§ 312k BGB)', () => {
     await u.type(screen.getByLabelText('Date'), '2026-05-31');
     await u.click(screen.getByRole('button', { name: 'Cancel now' }));
 
-    expect(await screen.findByRole('heading', { name: 'We have received your cancellation' })).toHaveFocus();
+    // Focus moves in an effect after the receipt renders: a moment later on a loaded machine.
+    const heading = await screen.findByRole('heading', { name: 'We have received your cancellation' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(posts(requests)[0]?.body).toEqual({
       operator_id: 'de',
       locale: 'en-DE',
@@ -250,7 +252,7 @@ describe('public cancellation page (§ 312k BGB)', () => {
     await u.click(screen.getByRole('button', { name: 'Cancel now' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Too many attempts. Please try again in 5 minutes.');
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Anna');
   });
 
