@@ -20,12 +20,10 @@ import {
   verifyPtToken,
 } from '@portal/domain';
 import type { z } from 'zod';
-import {
-  loadMembershipState,
-  localizedRefusal,
-  logMembershipChange,
-  scheduleCharge,
-} from '../membership-state.ts';
+import { scheduleCharge } from '../membership/billing.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { localizedRefusal } from '../membership/refusals.ts';
+import { loadMembershipState } from '../membership/state.ts';
 import type { DemoStore } from '../store.ts';
 import {
   BookingBody,
@@ -115,7 +113,6 @@ function billPtPackage(
     productId: sale.purchaseId,
     concept: pkg.name[sale.language] ?? pkg.name.en,
     period: null,
-    createdAt: store.now(),
   });
   logMembershipChange(store, state, 'pt_package_purchased', {
     purchase_id: sale.purchaseId,
