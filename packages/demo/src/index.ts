@@ -5,7 +5,6 @@ export type { DemoMessage, DemoStore, DemoTables } from './store.ts';
 export * from './data/seed-data.ts';
 export * from './pt-sandbox/index.ts';
 export * from './door-keys.ts';
-export * from './membership-state.ts';
 export {
   DEMO_CARD_ROUTE,
   failedResult,

@@ -4,7 +4,6 @@ import {
   type EndpointName,
   type ErrorBody,
   endpoints,
-  invalidInputItems,
   invalidRequest,
   unauthorized,
 } from '@portal/contract';
@@ -12,6 +11,7 @@ import { getOperator, spellErrorBody } from '@portal/domain';
 import type { z } from 'zod';
 import { type DemoAuth, type Handler, type HandlerContext, keepsWrites } from './handler.ts';
 import { handlers } from './handlers/index.ts';
+import { checkInput } from './input.ts';
 import type { DemoStore } from './store.ts';
 
 /** An answer as the server would send it: status, body (JSON or none) and headers. */
@@ -47,23 +47,8 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-function check(schema: z.ZodType | undefined, value: unknown, context: string): unknown {
-  if (!schema) return value;
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new ApiError(
-    400,
-    invalidInputItems(
-      context,
-      parsed.error.issues.map((issue) => ({
-        code: issue.code,
-        path: issue.path,
-        message: issue.message,
-        keys: 'keys' in issue ? (issue.keys as string[]) : undefined,
-      })),
-    ),
-  );
-}
+const check = (schema: z.ZodType | undefined, value: unknown, context: string): unknown =>
+  schema ? checkInput(schema, value, context) : value;
 
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();

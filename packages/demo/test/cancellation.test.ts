@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsername, type Persona, PERSONAS } from '../src/data/seed-data.ts';
-import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/lifecycle-mirror.ts';
+import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 
 // Cancellation, reactivation, withdrawal and the § 312k public form on the demo against
 // the real server, from the same rows at the same clock (2026-11-22): equal answers, and

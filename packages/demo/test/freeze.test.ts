@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Persona, PERSONAS } from '../src/data/seed-data.ts';
-import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/lifecycle-mirror.ts';
+import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 
 // The freeze calls on the demo against the real server, from the same rows at the same
 // clock (2026-11-22): equal answers, and after every write equal rows and e-mails.
@@ -19,7 +19,7 @@ async function signIn(persona: Persona, operator: OperatorId): Promise<Tokens> {
 }
 
 /** One call on both sides: the same status and (normalised) body; the demo's answer. */
-async function same(call: Call, who: Tokens, status: number) {
+async function same(call: Call, who: Pick<Tokens, 'server' | 'demo'>, status: number) {
   const { server, demo } = await m.call(call, who);
   expect(normalize(demo.body)).toEqual(normalize(server.body));
   expect({ status: demo.status }).toEqual({ status: server.status });
@@ -30,7 +30,7 @@ async function same(call: Call, who: Tokens, status: number) {
 /** The params naming a row each side made (its own id). */
 const ids = (made: { server: unknown; demo: unknown }) => ({
   params: { id: (made.server as { id: string }).id },
-  demoParams: { id: (made.demo as { id: string }).id },
+  demo: { params: { id: (made.demo as { id: string }).id } },
 });
 
 /** After a write: every row and e-mail the server wrote, the demo wrote too. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/src/db/schema.ts';
 import { demoUsername, type Persona, PERSONAS } from '../src/data/seed-data.ts';
 import { type Both, startBoth, type Tokens } from './support/both.ts';
-import { normalize } from './support/lifecycle-mirror.ts';
+import { normalize } from './support/mirror.ts';
 
 // The lifecycle calls on the demo as the browser has it: tables filled by seedDemo (not a
 // copy of the server's), answers equal to the server's. freeze.test.ts and

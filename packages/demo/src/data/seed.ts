@@ -7,7 +7,6 @@ import {
   importedProductValues,
   importedPromotionValues,
   languageOf,
-  membershipFacts,
   newImportedFreeze,
   newImportedKey,
   newImportedMember,
@@ -16,6 +15,7 @@ import {
   operatorIds,
   todayIn,
 } from '@portal/domain';
+import { doorCandidates } from '../membership/door.ts';
 import type { DemoStore, DemoTables } from '../store.ts';
 import { type DemoData, type DoorDelivery, demoData } from './generate.ts';
 import {
@@ -109,39 +109,7 @@ function countCheckIns(
   const { timezone } = getOperator(club.operatorId);
   for (const delivery of deliveries) {
     const code = normalizeDoorCode(delivery.code);
-    const candidates = tables.keys
-      .filter((k) => k.code === code)
-      .flatMap((key) => {
-        const membership = tables.memberships.find((m) => m.id === key.membershipId)!;
-        const member = tables.members.find((m) => m.id === membership.memberId)!;
-        if (member.operatorId !== club.operatorId) return [];
-        const product = tables.products.find((p) => p.id === membership.productId)!;
-        const freezes = tables.freezePeriods.filter((f) => f.membershipId === membership.id);
-        return [
-          {
-            key: {
-              type: key.type,
-              code: key.code,
-              status: key.status,
-              valid_from: key.validFrom,
-              valid_to: key.validTo,
-              created_at: key.createdAt,
-              ended_at: key.endedAt,
-            },
-            keyId: key.id,
-            membershipId: membership.id,
-            memberId: member.id,
-            facts: membershipFacts(membership, freezes),
-            clubs: product.locationIds,
-          },
-        ];
-      })
-      // The server's order: the newest key first.
-      .sort(
-        (a, b) =>
-          b.key.valid_from.localeCompare(a.key.valid_from) ||
-          b.key.created_at.getTime() - a.key.created_at.getTime(),
-      );
+    const candidates = doorCandidates(tables, club.operatorId, code);
     const attempt = { clubId: club.id, at: delivery.at, day: todayIn(timezone, delivery.at), now };
     const decision = decideCheckIn(candidates, attempt);
     if ('refusal' in decision)

@@ -16,14 +16,17 @@ import {
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
 import type { DemoStore, DemoTables } from '../store.ts';
-import { type DemoState, loadState, logChange, scheduleCharge, send } from './personal-support.ts';
+import { scheduleCharge } from '../membership/billing.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { sendMessage } from '../membership/outbox.ts';
+import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 
 // Ports of the server's modules/access (service.ts, keys.ts) onto the demo's tables.
 
 type KeyRow = DemoTables['keys'][number];
 type StoredKey = Key & { id: string; origin: KeyRow['origin'] };
 
-const refusal = (state: DemoState, type: AccessRefusal, context?: Record<string, unknown>) =>
+const refusal = (state: MembershipState, type: AccessRefusal, context?: Record<string, unknown>) =>
   ruleViolation(type, accessRefusalMessage(state.member.locale, type, state.status), context);
 
 const asKey = (row: KeyRow): StoredKey => ({
@@ -36,11 +39,11 @@ const asKey = (row: KeyRow): StoredKey => ({
   valid_to: row.validTo,
 });
 
-const keyAsOfToday = (state: DemoState, key: StoredKey): StoredKey =>
+const keyAsOfToday = (state: MembershipState, key: StoredKey): StoredKey =>
   keysToday([key], state.facts, state.status, state.today)[0]!;
 
 /** The membership's keys as they stand today (derived, ADR 004), newest first. */
-function currentKeys(store: DemoStore, state: DemoState): StoredKey[] {
+function currentKeys(store: DemoStore, state: MembershipState): StoredKey[] {
   const rows = store.tables.keys
     .filter((k) => k.membershipId === state.membership.id)
     .sort(
@@ -53,7 +56,7 @@ function currentKeys(store: DemoStore, state: DemoState): StoredKey[] {
 
 /** The membership (with the statuses of spec section 2 checked) and its keys. */
 function forAccess(store: DemoStore, memberId: string) {
-  const state = loadState(store, memberId);
+  const state = loadMembershipState(store, memberId);
   if (!canUseChipServices(state.status)) {
     throw refusal(state, 'invalid_status_for_access', { status: state.status });
   }
@@ -72,7 +75,7 @@ const hasChipOrder = (store: DemoStore, keyId: string) =>
   store.tables.chipOrders.some((o) => o.lostKeyId === keyId);
 
 /** Seven random digits (no leading zero), not the code of another active PIN of the operator. */
-function newPinCode(store: DemoStore, state: DemoState): string {
+function newPinCode(store: DemoStore, state: MembershipState): string {
   const memberships = new Set(
     store.tables.memberships
       .filter((m) => store.tables.members.find((x) => x.id === m.memberId)?.operatorId === state.operator.id)
@@ -99,7 +102,7 @@ function newPinCode(store: DemoStore, state: DemoState): string {
 /** A temporary PIN from today to `validTo`; every other PIN still in use ends today. */
 function issueTemporaryPin(
   store: DemoStore,
-  state: DemoState,
+  state: MembershipState,
   keys: readonly StoredKey[],
   origin: 'lost_chip' | 'forgotten_chip',
   validTo: string,
@@ -163,8 +166,8 @@ export const accessHandlers = defineHandlers({
     }
     const ended = keys.filter((k) => k.id !== chipId && k.status !== 'inactive').map((k) => k.id);
     endKeys(store, ended, state.today);
-    logChange(store, state, 'chip_activated', { key_id: chipId, ended_key_ids: ended });
-    send(
+    logMembershipChange(store, state, 'chip_activated', { key_id: chipId, ended_key_ids: ended });
+    sendMessage(
       store,
       state.operator,
       state.member.id,
@@ -203,20 +206,20 @@ export const accessHandlers = defineHandlers({
     });
     const validTo = temporaryPinValidTo(state.operator.temporaryPinValidity, state.today);
     const pin = issueTemporaryPin(store, state, keys, 'lost_chip', validTo);
-    logChange(store, state, 'chip_reported_lost', {
+    logMembershipChange(store, state, 'chip_reported_lost', {
       key_id: chip.id,
       chip_order_id: orderId,
       temporary_pin_id: pin.id,
       temporary_pin_valid_to: pin.valid_to,
     });
     const until = pin.valid_to ?? validTo;
-    send(
+    sendMessage(
       store,
       state.operator,
       state.member.id,
       lostChipPinSms(state.operator, state.member, pin.code, until),
     );
-    send(
+    sendMessage(
       store,
       state.operator,
       state.member.id,
@@ -253,12 +256,12 @@ export const accessHandlers = defineHandlers({
         period: { from: state.today, to: state.today },
       });
     }
-    logChange(store, state, 'temporary_pin_issued', {
+    logMembershipChange(store, state, 'temporary_pin_issued', {
       temporary_pin_id: pin.id,
       valid_to: validTo,
       fee: fee?.amount ?? null,
     });
-    send(
+    sendMessage(
       store,
       state.operator,
       state.member.id,

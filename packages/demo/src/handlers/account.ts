@@ -13,7 +13,9 @@ import { ApiError } from '@portal/contract';
 import { defineHandlers } from '../handler.ts';
 import { demoPasswordHash, demoPasswordMatches } from '../password.ts';
 import type { DemoStore } from '../store.ts';
-import { loadState, logChange, send } from './personal-support.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { sendMessage } from '../membership/outbox.ts';
+import { loadMembershipState } from '../membership/state.ts';
 
 // Ports of the server's modules/account (password.ts, data-export.ts) onto the demo's tables.
 
@@ -145,7 +147,7 @@ export const accountHandlers = defineHandlers({
    * the demo keeps it). Every other session of the member ends; this one stays.
    */
   async changePassword({ store, auth, body }) {
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     const { member } = state;
     if (!(await demoPasswordMatches(member.passwordHash, body.current_password))) {
       throw refuse(member.locale, 'invalid_current_password', 'current_password');
@@ -166,13 +168,13 @@ export const accountHandlers = defineHandlers({
         ended += 1;
       }
     }
-    logChange(store, state, 'password_changed', { other_sessions_ended: ended });
+    logMembershipChange(store, state, 'password_changed', { other_sessions_ended: ended });
     const at = formatDateTimeIn(now, member.locale, state.operator.timezone);
     const mail = passwordChangedMail[languageOf(member.locale)]({
       at,
       supportEmail: state.operator.supportEmail,
     });
-    send(store, state.operator, member.id, {
+    sendMessage(store, state.operator, member.id, {
       to: member.email,
       ...memberMail(state.operator.brand, member, mail),
     });
@@ -180,8 +182,8 @@ export const accountHandlers = defineHandlers({
 
   /** Everything the demo holds about the member; the export itself is logged first, as on the server. */
   exportData({ store, auth }) {
-    const state = loadState(store, auth.memberId);
-    logChange(store, state, 'data_export', { format_version: 1 });
+    const state = loadMembershipState(store, auth.memberId);
+    logMembershipChange(store, state, 'data_export', { format_version: 1 });
     return exportRows(store, auth.memberId, auth.sessionId);
   },
 });

@@ -23,7 +23,6 @@ import {
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
 import { checkMembershipCancellation, writeCancellation } from '../lifecycle/cancel.ts';
-import { logMembershipChange, refusal, refusalItems, sendMailTo } from '../lifecycle/changes.ts';
 import {
   declarationFields,
   identifyMember,
@@ -33,7 +32,10 @@ import {
   settleDeclaration,
 } from '../lifecycle/declarations.ts';
 import { dropFreezes } from '../lifecycle/freezes.ts';
-import { loadMembershipState } from '../lifecycle/state.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { sendBrandedMail } from '../membership/outbox.ts';
+import { refusal, refusalItems } from '../membership/refusals.ts';
+import { loadMembershipState } from '../membership/state.ts';
 import type { DemoStore } from '../store.ts';
 
 // Ports of the server's cancellation, public cancellation (§ 312k BGB) and withdrawal
@@ -125,7 +127,7 @@ function resolve(
   const memberCtx = { ...ctx, language: languageOf(state.member.locale), locale: state.member.locale };
   const name = `${state.member.firstName} ${state.member.lastName}`;
   const notice = noticeMail(memberCtx, name, end, state.operator.supportEmail);
-  sendMailTo(store, state.operator, state.member.email, notice, state.member.id);
+  sendBrandedMail(store, state.operator, state.member.email, notice, state.member.id);
   return { kind: 'earliest' };
 }
 
@@ -207,7 +209,7 @@ export const cancellationHandlers = defineHandlers({
       reference,
     };
     const end = { kind: status === 'in_cancellation' ? 'ends' : 'ended', date: endDate } as const;
-    sendMailTo(store, operator, content.confirmation_email, receiptMail(ctx, content, end), member.id);
+    sendBrandedMail(store, operator, content.confirmation_email, receiptMail(ctx, content, end), member.id);
     return { status, end_date: endDate, received_at: receivedAt.toISOString() };
   },
 
@@ -219,7 +221,7 @@ export const cancellationHandlers = defineHandlers({
     Object.assign(state.membership, { cancelledOn: null, endDate: null });
     logMembershipChange(store, state, 'membership_reactivated', { previous_end_date: previousEnd });
     const mail = lifecycleMailText(state.member, { kind: 'reactivated' });
-    sendMailTo(store, state.operator, state.member.email, mail, state.member.id);
+    sendBrandedMail(store, state.operator, state.member.email, mail, state.member.id);
     return undefined;
   },
 
@@ -258,7 +260,7 @@ export const cancellationHandlers = defineHandlers({
       endedOn: today,
       daysUsed: outcome.days_used,
     });
-    sendMailTo(store, operator, member.email, mail, member.id);
+    sendBrandedMail(store, operator, member.email, mail, member.id);
     return { status: outcome.status, end_date: today, received_at: receivedAt.toISOString() };
   },
 
@@ -309,7 +311,7 @@ export const cancellationHandlers = defineHandlers({
         reference,
       };
       const end = resolve(store, id, input, content, ctx);
-      sendMailTo(store, operator, input.confirmation_email, receiptMail(ctx, content, end), null);
+      sendBrandedMail(store, operator, input.confirmation_email, receiptMail(ctx, content, end), null);
     }
     return { reference, received_at: receivedAt.toISOString(), contract: input.contract, ...content };
   },

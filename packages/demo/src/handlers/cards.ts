@@ -27,12 +27,15 @@ import { CardReturnError, cardPagePath, charge, verifyReturn } from '../cards/sa
 import { demoPortal } from '../portal.ts';
 import { afterCommit, defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
-import { type DemoState, type InvoiceRow, loadState, logChange, mailMember } from './payments-state.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import type { InvoiceRow } from '../membership/invoices.ts';
+import { mailMember } from '../membership/outbox.ts';
+import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 
 // Ports of the server's modules/payments/cards.ts, card-checks.ts and card-retry.ts; the
 // provider is the demo's sandbox (cards/sandbox.ts), its page an app route in the tab.
 
-function refusal(state: DemoState, type: CardRefusal, context?: Record<string, unknown>): ApiError {
+function refusal(state: MembershipState, type: CardRefusal, context?: Record<string, unknown>): ApiError {
   const message = cardTexts[languageOf(state.member.locale)].refusals[type]({
     provider: state.operator.cardProvider,
   });
@@ -40,16 +43,16 @@ function refusal(state: DemoState, type: CardRefusal, context?: Record<string, u
   return ruleViolation(type, message, context);
 }
 
-function checkAllowed(state: DemoState): void {
+function checkAllowed(state: MembershipState): void {
   const mobile = { prefix: state.member.mobilePrefix, number: state.member.mobileNumber };
   if (!cardUpdateAllowed(mobile)) throw refusal(state, 'invalid_personal_details');
 }
 
-function checkLocation(state: DemoState, locationId: string, field: string): void {
+function checkLocation(state: MembershipState, locationId: string, field: string): void {
   if (locationId !== state.membership.locationId) throw invalidRequest(field, CARD_CHECK_TEXTS.notYourClub);
 }
 
-function checkProvider(state: DemoState, provider: CardProvider): void {
+function checkProvider(state: MembershipState, provider: CardProvider): void {
   if (state.operator.cardProvider !== provider) {
     throw refusal(state, 'card_provider_mismatch', { provider: state.operator.cardProvider });
   }
@@ -58,7 +61,7 @@ function checkProvider(state: DemoState, provider: CardProvider): void {
 /** cards.ts openCheckout: the checkout row and the in_progress event; the page's address. */
 function openCheckout(
   store: DemoStore,
-  state: DemoState,
+  state: MembershipState,
   request: Request,
   returns: { successUrl: string; cancelUrl: string },
 ): CardFormUrl {
@@ -78,18 +81,18 @@ function openCheckout(
     expiresAt: new Date(now.getTime() + CARD_CHECKOUT_MINUTES * 60_000),
     completedAt: null,
   });
-  logChange(store, state, 'update_credit_card', { provider, checkout_id: id }, 'in_progress');
+  logMembershipChange(store, state, 'update_credit_card', { provider, checkout_id: id }, 'in_progress');
   return { url: demoPortal(request).route(cardPagePath(provider, id)) };
 }
 
-function logFailure(store: DemoStore, state: DemoState, checkoutId: string, errorCode: number) {
+function logFailure(store: DemoStore, state: MembershipState, checkoutId: string, errorCode: number) {
   const details = {
     provider: state.operator.cardProvider,
     checkout_id: checkoutId,
     error_code: errorCode,
     error: cardProviderErrorText(errorCode),
   };
-  logChange(store, state, 'update_credit_card', details, 'failure');
+  logMembershipChange(store, state, 'update_credit_card', details, 'failure');
 }
 
 /** card-repository.ts closeCheckout: the member's open, unexpired checkout, closed once. */
@@ -115,7 +118,7 @@ function closeCheckout(
 type NewCard = { token: string; brand: string; details: string };
 
 /** card-retry.ts retryDeclinedInvoices: each declined invoice with a period, oldest first. */
-async function retryDeclined(store: DemoStore, state: DemoState, card: NewCard, checkoutId: string) {
+async function retryDeclined(store: DemoStore, state: MembershipState, card: NewCard, checkoutId: string) {
   const now = store.now();
   const declined = store.tables.invoices
     .filter((i) => i.memberId === state.member.id && i.status === 'declined' && i.periodFrom !== null)
@@ -158,7 +161,7 @@ async function retryDeclined(store: DemoStore, state: DemoState, card: NewCard, 
         ? { provider_reference: result.providerReference }
         : { error_code: result.errorCode, error: cardProviderErrorText(result.errorCode) }),
     };
-    logChange(store, state, 'retry_declined_invoice', details, result.ok ? 'success' : 'failure');
+    logMembershipChange(store, state, 'retry_declined_invoice', details, result.ok ? 'success' : 'failure');
     results.push({ invoice, charged: result.ok });
   }
   return results;
@@ -167,7 +170,7 @@ async function retryDeclined(store: DemoStore, state: DemoState, card: NewCard, 
 /** card-retry.ts mailCardUpdate: the confirmation and, when invoices were charged, a receipt. */
 function mailCardUpdate(
   store: DemoStore,
-  state: DemoState,
+  state: MembershipState,
   card: NewCard,
   outcome: 'success' | 'exists',
   retried: { invoice: InvoiceRow; charged: boolean }[],
@@ -197,7 +200,7 @@ function mailCardUpdate(
 
 export const cardsHandlers = defineHandlers({
   dibsUrl: ({ store, auth, query, request }) => {
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     checkProvider(state, 'dibs');
     checkLocation(state, query.location, 'query.location');
     const { origins } = demoPortal(request);
@@ -212,7 +215,7 @@ export const cardsHandlers = defineHandlers({
   },
 
   verifoneUrl: ({ store, auth, request }) => {
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     checkProvider(state, 'verifone');
     const { route } = demoPortal(request);
     return openCheckout(store, state, request, {
@@ -223,7 +226,7 @@ export const cardsHandlers = defineHandlers({
 
   verifoneCreditCard: async ({ store, auth, body }): Promise<CardRegistered> => {
     const { location_id: locationId, ...params } = body;
-    let state = loadState(store, auth.memberId);
+    let state = loadMembershipState(store, auth.memberId);
     checkAllowed(state);
     checkLocation(state, locationId, 'body.location_id');
     const provider = state.operator.cardProvider;
@@ -233,7 +236,7 @@ export const cardsHandlers = defineHandlers({
     });
 
     // register(): read again, as the server does under the membership lock.
-    state = loadState(store, auth.memberId);
+    state = loadMembershipState(store, auth.memberId);
     checkAllowed(state);
     checkLocation(state, locationId, 'body.location_id');
     const now = store.now();
@@ -280,7 +283,7 @@ export const cardsHandlers = defineHandlers({
       });
     }
     const outcome = exists ? 'exists' : 'success';
-    logChange(store, state, 'update_credit_card', {
+    logMembershipChange(store, state, 'update_credit_card', {
       provider,
       checkout_id: checkout.id,
       payment_method_id: methodId,

@@ -1,24 +1,22 @@
-import { ApiError } from '@portal/contract';
 import {
   canChangeClub,
   clubChangedMail,
   clubChangeErrors,
   clubRefusals,
   languageOf,
-  localizedItem,
   memberMail,
   type RuleError,
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
-import { loadState, logChange, send } from './personal-support.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { localizedRefusal } from '../membership/refusals.ts';
+import { sendMessage } from '../membership/outbox.ts';
+import { loadMembershipState } from '../membership/state.ts';
 
 // Ports of the server's modules/club onto the demo's tables.
 
 const refusal = (locale: string, errors: readonly RuleError[]) =>
-  new ApiError(
-    422,
-    errors.map((e) => localizedItem(clubRefusals, e, languageOf(locale))),
-  );
+  localizedRefusal(clubRefusals, locale, errors);
 
 export const clubHandlers = defineHandlers({
   /** Every club of the member's operator with its dates, by name (the server's order). */
@@ -29,7 +27,7 @@ export const clubHandlers = defineHandlers({
       .map((c) => ({ id: c.id, name: c.name, opening_date: c.openingDate, closing_date: c.closingDate })),
 
   updateLocation({ store, auth, body }) {
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     const { locale } = state.member;
     if (!canChangeClub(state.status)) {
       throw refusal(locale, [{ type: 'invalid_status_to_change_club', context: { status: state.status } }]);
@@ -49,12 +47,12 @@ export const clubHandlers = defineHandlers({
     if (errors.length) throw refusal(locale, errors);
 
     state.membership.locationId = club.id;
-    logChange(store, state, 'club_changed', {
+    logMembershipChange(store, state, 'club_changed', {
       from: { id: state.location.id, name: state.location.name },
       to: { id: club.id, name: club.name },
     });
     const mail = clubChangedMail[languageOf(locale)](club.name);
-    send(store, state.operator, state.member.id, {
+    sendMessage(store, state.operator, state.member.id, {
       to: state.member.email,
       ...memberMail(state.operator.brand, state.member, mail),
     });

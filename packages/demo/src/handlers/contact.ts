@@ -1,6 +1,6 @@
 import { contactInfo } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
-import { loadMembershipState } from '../membership-state.ts';
+import { loadMembershipState } from '../membership/state.ts';
 
 export const contactHandlers = defineHandlers({
   /** GET /v1/contact: customer service and the member's club (domain contactInfo). */

@@ -1,6 +1,6 @@
 import { contentLanguages, contentValidOn, homeContent } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
-import { loadMembershipState } from '../membership-state.ts';
+import { loadMembershipState } from '../membership/state.ts';
 
 /** By position, then id: the server's order by (position, id). */
 const byPosition = (a: { position: number; id: string }, b: { position: number; id: string }) =>

@@ -19,10 +19,12 @@ import {
   yearOf,
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
-import { scheduleCharge } from '../lifecycle/billing.ts';
-import { logMembershipChange, refusal, sendMailTo } from '../lifecycle/changes.ts';
 import { deleteScheduledFreezeInvoices, updateFreezeDates } from '../lifecycle/freezes.ts';
-import { loadMembershipState, type MembershipState } from '../lifecycle/state.ts';
+import { scheduleCharge } from '../membership/billing.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { sendBrandedMail } from '../membership/outbox.ts';
+import { refusal } from '../membership/refusals.ts';
+import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import type { DemoStore } from '../store.ts';
 
 // Port of the server's freeze service (modules/freeze/service.ts) onto the demo's tables:
@@ -57,7 +59,7 @@ function findFreeze(state: MembershipState, id: string): FreezeFact {
 }
 
 function mailMember(store: DemoStore, state: MembershipState, mail: LifecycleMail) {
-  sendMailTo(
+  sendBrandedMail(
     store,
     state.operator,
     state.member.email,

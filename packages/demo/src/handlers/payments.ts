@@ -24,15 +24,10 @@ import {
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
 import type { DemoStore, DemoTables } from '../store.ts';
-import {
-  type DemoState,
-  type InvoiceRow,
-  loadState,
-  logChange,
-  mailMember,
-  memberInvoices,
-  ofInvoices,
-} from './payments-state.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { type InvoiceRow, memberInvoices, ofInvoices } from '../membership/invoices.ts';
+import { mailMember } from '../membership/outbox.ts';
+import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 
 // Ports of the server's modules/payments (service.ts, refundable.ts, refunds.ts,
 // health-insurance.ts) onto the demo's tables; the rules and texts are domain's.
@@ -55,7 +50,7 @@ const findInvoice = (store: DemoStore, memberId: string, id: string) =>
 
 /** service.ts assemble: the invoices as the read model shows them (404 without a membership). */
 function assemble(store: DemoStore, memberId: string, rows: InvoiceRow[]): Invoice[] {
-  const { member, membership } = loadState(store, memberId);
+  const { member, membership } = loadMembershipState(store, memberId);
   const ids = rows.map((r) => r.id);
   const lines = linesOf(store, ids);
   const payments = ofInvoices(store.tables.payments, ids);
@@ -73,7 +68,7 @@ function assemble(store: DemoStore, memberId: string, rows: InvoiceRow[]): Invoi
 }
 
 /** refundable.ts findRefundable: the items of the member's charged invoices (or of one). */
-function findRefundable(store: DemoStore, state: DemoState, only?: InvoiceRow) {
+function findRefundable(store: DemoStore, state: MembershipState, only?: InvoiceRow) {
   const charged = (only ? [only] : memberInvoices(store, state.member.id)).filter(
     (i) => i.status === 'charged',
   );
@@ -96,18 +91,19 @@ function findRefundable(store: DemoStore, state: DemoState, only?: InvoiceRow) {
   return { items, refunds };
 }
 
-const texts = (state: DemoState) => refundTexts[languageOf(state.member.locale)];
-const refusal = (state: DemoState, type: RefundRefusal) => ruleViolation(type, texts(state).refusals[type]);
+const texts = (state: MembershipState) => refundTexts[languageOf(state.member.locale)];
+const refusal = (state: MembershipState, type: RefundRefusal) =>
+  ruleViolation(type, texts(state).refusals[type]);
 
 /** refunds.ts lockInvoice (one call at a time in a tab: nothing to lock). */
 function lockInvoice(store: DemoStore, memberId: string, invoiceId: string) {
-  const state = loadState(store, memberId);
+  const state = loadMembershipState(store, memberId);
   const invoice = findInvoice(store, memberId, invoiceId);
   if (!invoice) throw notFound('No such invoice.');
   return { state, invoice };
 }
 
-function takeItem(store: DemoStore, state: DemoState, invoice: InvoiceRow): Item {
+function takeItem(store: DemoStore, state: MembershipState, invoice: InvoiceRow): Item {
   const { items, refunds } = findRefundable(store, state, invoice);
   const item = items[0];
   if (!item) throw refusal(state, refunds.length > 0 ? 'already_refunded' : 'nothing_to_refund');
@@ -116,7 +112,7 @@ function takeItem(store: DemoStore, state: DemoState, invoice: InvoiceRow): Item
 
 function book(
   store: DemoStore,
-  state: DemoState,
+  state: MembershipState,
   item: Item,
   method: RefundMethod,
   bankAccount: string | null,
@@ -144,9 +140,14 @@ function book(
 }
 
 /** refunds.ts confirm: the event and the e-mail of a booked refund. */
-function confirm(store: DemoStore, state: DemoState, item: Item, receipt: RefundReceipt): RefundReceipt {
+function confirm(
+  store: DemoStore,
+  state: MembershipState,
+  item: Item,
+  receipt: RefundReceipt,
+): RefundReceipt {
   const { refund, invoice, closure } = item;
-  logChange(store, state, 'closed_days_refund', {
+  logMembershipChange(store, state, 'closed_days_refund', {
     refund_id: receipt.id,
     invoice_id: invoice.id,
     invoice_number: invoice.invoiceNumber,
@@ -212,7 +213,7 @@ export const paymentsHandlers = defineHandlers({
   },
 
   nextInvoice: ({ store, auth }) => {
-    const { product, operator, today, facts, status } = loadState(store, auth.memberId);
+    const { product, operator, today, facts, status } = loadMembershipState(store, auth.memberId);
     if (isInactiveStatus(status)) throw notFound('No next payment.');
     const stored = store.tables.invoices
       .filter((i) => i.memberId === auth.memberId && i.status === 'scheduled' && i.invoiceDate >= today)
@@ -223,7 +224,7 @@ export const paymentsHandlers = defineHandlers({
   },
 
   refundableInvoices: ({ store, auth }) => {
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     const { items } = findRefundable(store, state);
     if (items.length === 0) return [];
     const invoices = new Map(
@@ -260,7 +261,7 @@ export const paymentsHandlers = defineHandlers({
   },
 
   healthInsuranceConfirmation: ({ store, auth, query }) => {
-    const { member, membership, operator, today, facts } = loadState(store, auth.memberId);
+    const { member, membership, operator, today, facts } = loadMembershipState(store, auth.memberId);
     if (!operator.healthInsuranceReimbursement) {
       throw notFound('Health-insurance confirmations are not issued in this market.');
     }

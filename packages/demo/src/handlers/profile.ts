@@ -28,7 +28,9 @@ import {
 } from '@portal/domain';
 import { afterCommit, defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
-import { type DemoState, loadState, logChange, type MemberRow, send } from './personal-support.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { sendMessage } from '../membership/outbox.ts';
+import { loadMembershipState, type MemberRow, type MembershipState } from '../membership/state.ts';
 
 // Ports of the server's modules/profile (service.ts, verification.ts) onto the demo's tables.
 
@@ -38,7 +40,7 @@ const invalidFields = (issues: readonly ProfileIssue[], language: Language, fiel
 const refused = (refusal: ProfileRefusal, language: Language) =>
   new ApiError(422, [profileRefusalItem(refusal, language)]);
 
-const rulesFor = (state: DemoState, prefixes: readonly PhonePrefix[]) => ({
+const rulesFor = (state: MembershipState, prefixes: readonly PhonePrefix[]) => ({
   prefixes,
   requirePhoneVerification: state.product.requirePhoneVerification,
   current: { prefix: state.member.mobilePrefix, number: state.member.mobileNumber },
@@ -113,7 +115,7 @@ export const profileHandlers = defineHandlers({
 
   async verifyPhone({ store, auth, body }) {
     const prefixes = await prefixList(auth.operatorId);
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     const language = languageOf(state.member.locale);
     if (!canChangeMobile(state.operator)) {
       throw refused(
@@ -132,11 +134,11 @@ export const profileHandlers = defineHandlers({
     const to = toE164(mobile);
     const { code, expiresAt } = issueCode(store, state.member.id, to);
     // No SMS leaves the demo: the message waits in store.outbox, where the page shows it.
-    send(store, state.operator, state.member.id, {
+    sendMessage(store, state.operator, state.member.id, {
       to,
       text: phoneCodeSms(state.operator, state.member.locale, code, PHONE_CODE_VALIDITY_MINUTES),
     });
-    logChange(store, state, 'phone_verification_sent', {
+    logMembershipChange(store, state, 'phone_verification_sent', {
       prefix: mobile.prefix,
       number_ending: mobile.number.slice(-2),
     });
@@ -145,7 +147,7 @@ export const profileHandlers = defineHandlers({
 
   async updateProfile({ store, auth, body }) {
     const prefixes = await prefixList(auth.operatorId);
-    const state = loadState(store, auth.memberId);
+    const state = loadMembershipState(store, auth.memberId);
     const { member, operator, product } = state;
     const language = languageOf(member.locale);
     const rules = rulesFor(state, prefixes);
@@ -180,9 +182,9 @@ export const profileHandlers = defineHandlers({
     const saved = { ...after, updatedAt: store.now() };
     store.tables.members[index] = saved;
     // Which parts changed, never their values: the event log is read by support.
-    logChange(store, state, 'profile_updated', { changed, mobile_verified: verify });
+    logMembershipChange(store, state, 'profile_updated', { changed, mobile_verified: verify });
     for (const mail of profileChangedMails(operator, member, saved, changed)) {
-      send(store, operator, member.id, mail);
+      sendMessage(store, operator, member.id, mail);
     }
     return profileOf(saved);
   },

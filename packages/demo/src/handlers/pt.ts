@@ -1,7 +1,8 @@
 import { ApiError } from '@portal/contract';
 import { bookingWindow, PT_NOT_AVAILABLE, ptStatusErrors, ptTexts, signPtToken } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
-import { loadMembershipState, localizedRefusal } from '../membership-state.ts';
+import { localizedRefusal } from '../membership/refusals.ts';
+import { loadMembershipState } from '../membership/state.ts';
 import { DEMO_PT_WIDGET_KEY, PT_SANDBOX_BASE } from '../pt-sandbox/answers.ts';
 
 export const ptHandlers = defineHandlers({

@@ -1,7 +1,7 @@
 import { notFound } from '@portal/contract';
 import { currentPromotion, hasReferral, NO_REFERRAL_MESSAGE, referralAnswer } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
-import { loadMembershipState } from '../membership-state.ts';
+import { loadMembershipState } from '../membership/state.ts';
 
 export const referralHandlers = defineHandlers({
   /** GET /v1/current_referral: the operator's newest active promotion when the status shows one. */

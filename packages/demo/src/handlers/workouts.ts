@@ -1,19 +1,18 @@
 import { type DoorCheckIn, type MembershipStatus, ruleViolation, unauthorized } from '@portal/contract';
 import {
-  type CheckInCandidate,
   countWorkouts,
   DOOR_CLUB_UNKNOWN,
   DOOR_KEY_REQUIRED,
   DOOR_REFUSAL_TEXTS,
   decideCheckIn,
   getOperator,
-  membershipFacts,
   normalizeDoorCode,
   todayIn,
 } from '@portal/domain';
 import type { OperatorId } from '@portal/contract';
 import { demoDoorClubIds, demoDoorKey } from '../door-keys.ts';
 import { defineHandlers } from '../handler.ts';
+import { doorCandidates } from '../membership/door.ts';
 import type { DemoStore } from '../store.ts';
 
 const BEARER = /^Bearer +(\S{1,512}) *$/i;
@@ -26,46 +25,6 @@ function clubsByKey(): Promise<Map<string, string>> {
     (pairs) => new Map(pairs),
   );
   return demoKeys;
-}
-
-type Candidate = CheckInCandidate & { keyId: string; memberId: string };
-
-/** The operator's keys with this code, newest first, as domain rules read them (server: candidatesByCode). */
-function candidates(store: DemoStore, operatorId: string, code: string): Candidate[] {
-  const t = store.tables;
-  return t.keys
-    .filter((k) => k.code === code)
-    .flatMap((key) => {
-      const membership = t.memberships.find((m) => m.id === key.membershipId);
-      const member = membership && t.members.find((m) => m.id === membership.memberId);
-      const product = membership && t.products.find((p) => p.id === membership.productId);
-      if (!membership || !member || !product || member.operatorId !== operatorId) return [];
-      return [{ key, membership, memberId: member.id, clubs: product.locationIds }];
-    })
-    .sort(
-      (a, b) =>
-        b.key.validFrom.localeCompare(a.key.validFrom) ||
-        b.key.createdAt.getTime() - a.key.createdAt.getTime(),
-    )
-    .map(({ key, membership, memberId, clubs }) => ({
-      key: {
-        type: key.type,
-        code: key.code,
-        status: key.status,
-        valid_from: key.validFrom,
-        valid_to: key.validTo,
-        created_at: key.createdAt,
-        ended_at: key.endedAt,
-      },
-      keyId: key.id,
-      membershipId: membership.id,
-      memberId,
-      facts: membershipFacts(
-        membership,
-        t.freezePeriods.filter((f) => f.membershipId === membership.id),
-      ),
-      clubs,
-    }));
 }
 
 /** The stored check-in of a club by the door's id, with its key (server: findCheckIns). */
@@ -90,7 +49,7 @@ function recordCheckIn(
   if (!found) {
     const { timezone } = getOperator(club.operatorId as OperatorId);
     const attempt = { clubId: club.id, at: delivery.at, day: todayIn(timezone, delivery.at), now };
-    const decision = decideCheckIn(candidates(store, club.operatorId, code), attempt);
+    const decision = decideCheckIn(doorCandidates(store.tables, club.operatorId, code), attempt);
     if ('refusal' in decision) return decision;
     const { keyId, membershipId, memberId } = decision.accepted;
     store.tables.checkIns.push({

@@ -7,9 +7,9 @@ import {
   type TooEarlyDate,
 } from '@portal/domain';
 import type { DemoStore } from '../store.ts';
-import { logMembershipChange } from './changes.ts';
+import { logMembershipChange } from '../membership/events.ts';
 import { dropFreezes } from './freezes.ts';
-import type { MembershipState } from './state.ts';
+import type { MembershipState } from '../membership/state.ts';
 
 /** The domain's cancellation rules on a loaded membership (server: cancellation/apply.ts). */
 export function checkMembershipCancellation(

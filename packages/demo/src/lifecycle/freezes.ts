@@ -1,6 +1,6 @@
 import { effectiveFreezeEnd, type FreezeFact, type IsoDate } from '@portal/domain';
 import type { DemoStore } from '../store.ts';
-import type { MembershipState } from './state.ts';
+import type { MembershipState } from '../membership/state.ts';
 
 /** Sets a freeze's dates or its cancellation day (server: freeze/repository.ts). */
 export function updateFreezeDates(

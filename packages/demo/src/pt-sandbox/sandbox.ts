@@ -1,11 +1,4 @@
-import {
-  ApiError,
-  invalidInputItems,
-  invalidRequest,
-  type Language,
-  notFound,
-  type OperatorId,
-} from '@portal/contract';
+import { ApiError, invalidRequest, type Language, notFound, type OperatorId } from '@portal/contract';
 import {
   addDays,
   CANCEL_HOURS,
@@ -20,12 +13,11 @@ import {
   verifyPtToken,
 } from '@portal/domain';
 import type { z } from 'zod';
-import {
-  loadMembershipState,
-  localizedRefusal,
-  logMembershipChange,
-  scheduleCharge,
-} from '../membership-state.ts';
+import { scheduleCharge } from '../membership/billing.ts';
+import { logMembershipChange } from '../membership/events.ts';
+import { localizedRefusal } from '../membership/refusals.ts';
+import { loadMembershipState } from '../membership/state.ts';
+import { checkInput } from '../input.ts';
 import type { DemoStore } from '../store.ts';
 import {
   BookingBody,
@@ -115,7 +107,6 @@ function billPtPackage(
     productId: sale.purchaseId,
     concept: pkg.name[sale.language] ?? pkg.name.en,
     period: null,
-    createdAt: store.now(),
   });
   logMembershipChange(store, state, 'pt_package_purchased', {
     purchase_id: sale.purchaseId,
@@ -295,23 +286,6 @@ const sandbox = {
   },
 };
 
-function check<S extends z.ZodType>(schema: S, value: unknown, context: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new ApiError(
-    400,
-    invalidInputItems(
-      context,
-      parsed.error.issues.map((issue) => ({
-        code: issue.code,
-        path: issue.path,
-        message: issue.message,
-        keys: 'keys' in issue ? (issue.keys as string[]) : undefined,
-      })),
-    ),
-  );
-}
-
 async function bodyOf(request: Request): Promise<unknown> {
   const raw = await request.text();
   if (raw === '') return undefined;
@@ -360,7 +334,7 @@ export async function ptSandboxRespond(store: DemoStore, request: Request): Prom
       return sandbox.purchase(
         store,
         claims,
-        check(PurchaseBody, await bodyOf(request), 'body'),
+        checkInput(PurchaseBody, await bodyOf(request), 'body'),
         language(claims),
       );
     }
@@ -370,7 +344,7 @@ export async function ptSandboxRespond(store: DemoStore, request: Request): Prom
     }
     if (method === 'GET' && route === 'slots') {
       const claims = await claimsOf(store, request, 'booking');
-      return sandbox.slots(store, claims, check(SlotsQuery, query, 'query').trainer_id);
+      return sandbox.slots(store, claims, checkInput(SlotsQuery, query, 'query').trainer_id);
     }
     if (method === 'GET' && route === 'bookings') {
       const claims = await claimsOf(store, request, 'booking');
@@ -378,12 +352,17 @@ export async function ptSandboxRespond(store: DemoStore, request: Request): Prom
     }
     if (method === 'POST' && route === 'bookings') {
       const claims = await claimsOf(store, request, 'booking');
-      return sandbox.book(store, claims, check(BookingBody, await bodyOf(request), 'body'), language(claims));
+      return sandbox.book(
+        store,
+        claims,
+        checkInput(BookingBody, await bodyOf(request), 'body'),
+        language(claims),
+      );
     }
     const cancel = /^bookings\/([^/]*)$/.exec(route);
     if (method === 'DELETE' && cancel) {
       const claims = await claimsOf(store, request, 'booking');
-      const { id } = check(BookingParams, { id: decodeURIComponent(cancel[1]!) }, 'params');
+      const { id } = checkInput(BookingParams, { id: decodeURIComponent(cancel[1]!) }, 'params');
       return sandbox.cancel(store, claims, id);
     }
     throw notFound();

@@ -35,7 +35,8 @@ export interface Both {
   close(): Promise<void>;
 }
 
-function pathOf(call: Call): string {
+/** The call's address under /api, its params filled in and its query appended. */
+export function pathOf(call: Pick<Call, 'name' | 'params' | 'query'>): string {
   const path = endpoints[call.name].path.replace(/:(\w+)/g, (_, key: string) =>
     encodeURIComponent(call.params?.[key] ?? ''),
   );

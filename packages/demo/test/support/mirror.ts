@@ -1,26 +1,29 @@
 // The server and a demo over the very same rows: the real server on PGlite (seeded at a
 // fixed clock), and a demo store filled with a copy of every one of its tables, so a call
-// answered on both sides compares field by field (ids included). Until the demo has its
-// own seed and sign-in (helper D1), this is how the payments handlers meet the server.
+// answered on both sides compares field by field (ids included), and so do the rows it
+// wrote and the e-mails it sent. (both.ts is the other setting: each side with its own seed.)
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
+import { desc, gt } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../../server/src/db/schema.ts';
 import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
 import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
 import { createDemo, type Demo } from '../../src/demo.ts';
-import { type DemoTables, emptyTables } from '../../src/store.ts';
+import { type DemoStore, type DemoTables, emptyTables, type TableName } from '../../src/store.ts';
+import { type Answer, pathOf } from './both.ts';
 
-export interface Answer {
-  status: number;
-  body: unknown;
-}
+export type { Answer } from './both.ts';
 
 export interface Call {
   name: EndpointName;
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
-  /** What the demo gets instead, where the sides must differ (its own origin, its own card return). */
-  demo?: { query?: Record<string, string>; body?: unknown };
+  /**
+   * What the demo gets instead, where the sides must differ: the id of a row each side
+   * made itself, its own origin, its own card return.
+   */
+  demo?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
 }
 
 export interface Tokens {
@@ -29,47 +32,60 @@ export interface Tokens {
   memberId: string;
 }
 
-export interface Mirror {
-  server: TestApp;
-  demo: Demo;
-  signIn(persona: Persona, operator: OperatorId): Promise<Tokens>;
-  call(call: Call, tokens: Tokens): Promise<{ server: Answer; demo: Answer }>;
-  /** The server's rows of a table now (to compare with the demo's). */
-  serverRows<T extends keyof DemoTables>(table: T): Promise<DemoTables[T]>;
-  close(): Promise<void>;
-}
-
 /** The demo's own origin in Node (in the browser: the page's). */
 export const DEMO_ORIGIN = 'http://demo.localhost';
 
-function pathOf(call: Call): string {
-  const path = endpoints[call.name].path.replace(/:(\w+)/g, (_, key: string) =>
-    encodeURIComponent(call.params?.[key] ?? ''),
-  );
-  const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
-  return `/api${path}${query}`;
+// Every table of the schema by its name, the demo's table names (a test reads them all).
+const schemaTables: Record<string, PgTable> = { ...schema };
+
+const selectAll = <T extends TableName>(server: TestApp, name: T): Promise<DemoTables[T]> =>
+  server.db.select().from(schemaTables[name]!) as unknown as Promise<DemoTables[T]>;
+
+async function copyTables(server: TestApp): Promise<DemoTables> {
+  const tables = emptyTables();
+  for (const name of Object.keys(tables) as TableName[])
+    (tables as Record<TableName, unknown>)[name] = await selectAll(server, name);
+  return tables;
 }
 
-export async function startMirror(now = '2026-11-22T10:00:00Z'): Promise<Mirror> {
-  const server = await startApp('pglite', { now });
-  const read = async <T extends keyof DemoTables>(table: T) =>
-    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: every table by its name, in a test
-    (await server.db.select().from(schema[table] as never)) as DemoTables[T];
-  const tables = emptyTables();
-  for (const name of Object.keys(tables) as (keyof DemoTables)[]) {
-    (tables as unknown as Record<string, unknown>)[name] = await read(name);
-  }
-  const demo = createDemo({
-    now: () => server.clock.now(),
-    seed: (store) => {
-      store.tables = structuredClone(tables);
+let address = 0;
+
+const MASK = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+export async function startMirror(now = '2026-11-22T10:00:00Z') {
+  const server = await startApp('pglite', {
+    now,
+    // The demo has no per-address limit and no minimum answer time (see its handler);
+    // here they would only slow the comparison down and stop it after five declarations.
+    config: {
+      publicCancellation: { perIpPerHour: 1000, perIdentityPerDay: 3, minResponseMs: 0, ipHashKey: 'test' },
     },
   });
-  const mirror: Mirror = {
+  const seeded = await copyTables(server);
+  const [lastMail] = await server.db
+    .select({ id: schema.outbox.id })
+    .from(schema.outbox)
+    .orderBy(desc(schema.outbox.id))
+    .limit(1);
+  const mailsFrom = lastMail?.id ?? 0;
+  const seededIds = new Set(JSON.stringify(seeded).match(MASK) ?? []);
+  const demo: Demo = createDemo({
+    now: () => server.clock.now(),
+    seed: (store) => {
+      store.tables = structuredClone(seeded);
+    },
+  });
+
+  return {
     server,
     demo,
-    serverRows: read,
-    async signIn(persona, operator) {
+    get store(): DemoStore {
+      return demo.store;
+    },
+    /** The server's rows of a table now (to compare with the demo's). */
+    serverRows: <T extends TableName>(table: T) => selectAll(server, table),
+    /** Signs in on the server; on the demo the session is made directly, as its sign-in would store one. */
+    async signIn(persona: Persona, operator: OperatorId): Promise<Tokens> {
       const username = demoUsername(persona, operator);
       const res = await server.app.inject({
         method: 'POST',
@@ -81,66 +97,135 @@ export async function startMirror(now = '2026-11-22T10:00:00Z'): Promise<Mirror>
         (m) => m.username === username && m.operatorId === operator,
       );
       if (!member) throw new Error(`no demo member ${username}`);
-      // The demo's own sign-in is helper D1's handler: a session as it would store one.
       const token = `demo-${crypto.randomUUID()}`;
       demo.store.sessions.set(token, { memberId: member.id, operatorId: operator });
       return { server: (res.json() as { token: string }).token, demo: token, memberId: member.id };
     },
-    async call(call, tokens) {
+    async call(
+      call: Call,
+      tokens?: Pick<Tokens, 'server' | 'demo'>,
+    ): Promise<{ server: Answer; demo: Answer }> {
       const endpoint = endpoints[call.name];
-      const url = pathOf(call);
-      const headers = (token: string): Record<string, string> => ({
-        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        authorization: `Bearer ${token}`,
+      const headers = (token: string | undefined, body: unknown): Record<string, string> => ({
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
       });
       const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
       const res = await server.app.inject({
         method: endpoint.method,
-        url,
-        headers: headers(tokens.server),
+        url: pathOf(call),
+        headers: headers(tokens?.server, call.body),
+        // Each call from its own address: the per-address limit is the server's alone.
+        remoteAddress: `10.0.${Math.floor(++address / 250)}.${address % 250}`,
         ...(payload !== undefined ? { payload } : {}),
       });
       const demoCall = { ...call, ...call.demo };
       const demoBody = demoCall.body === undefined ? undefined : JSON.stringify(demoCall.body);
-      const request = new Request(`${DEMO_ORIGIN}${pathOf(demoCall)}`, {
-        method: endpoint.method,
-        headers: headers(tokens.demo),
-        ...(demoBody !== undefined ? { body: demoBody } : {}),
-      });
-      const d = await demo.respond(call.name, request, call.params ?? {});
+      const d = await demo.respond(
+        call.name,
+        new Request(`${DEMO_ORIGIN}${pathOf(demoCall)}`, {
+          method: endpoint.method,
+          headers: headers(tokens?.demo, demoCall.body),
+          ...(demoBody !== undefined ? { body: demoBody } : {}),
+        }),
+        demoCall.params ?? {},
+      );
       return {
         server: { status: res.statusCode, body: res.body === '' ? null : res.json() },
         demo: { status: d.status, body: d.body },
       };
     },
+    /**
+     * The rows of some tables on both sides, each in an order both share (by content, the
+     * ids the call made masked), normalised: equal when the demo wrote what the server did.
+     */
+    async tables(names: TableName[], omit: readonly string[] = []) {
+      const serverRows: Record<string, unknown[]> = {};
+      const demoRows: Record<string, unknown[]> = {};
+      for (const name of names) {
+        serverRows[name] = comparableRows(await selectAll(server, name), seededIds, omit);
+        demoRows[name] = comparableRows(demo.store.tables[name], seededIds, omit);
+      }
+      return { server: normalize(serverRows, omit), demo: normalize(demoRows, omit) };
+    },
+    /** The e-mails each side sent since the start: to, subject and text. */
+    async mails() {
+      const rows = await server.db
+        .select()
+        .from(schema.outbox)
+        .where(gt(schema.outbox.id, mailsFrom))
+        .orderBy(schema.outbox.id);
+      const message = (m: { channel: string; to: string; subject: string | null; body: string }) => ({
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+      });
+      return { server: rows.map(message), demo: demo.store.outbox.map(message) };
+    },
     close: () => server.close(),
   };
-  return mirror;
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+export type Mirror = Awaited<ReturnType<typeof startMirror>>;
+
+// A declaration's reference (DE-7K2M-Q9XA) and a scheduled invoice's number (DE-2026-1A2B3C4D): random.
+const RANDOM = [/\b[A-Z]{2}-[0-9A-Z]{4}-[0-9A-Z]{4}\b/g, /\b[A-Z]{2}-\d{4}-[0-9A-F]{8}\b/g];
 
 /**
- * Ids the two sides made on their own (new rows), numbered by order of appearance, and
- * named fields blanked, so answers that differ only there compare equal.
+ * A value with what differs by nature between the two sides replaced: uuids (also inside
+ * text, such as a link) by their order of first appearance, with keys read in sorted order
+ * (jsonb reorders them); references and invoice numbers by a placeholder; the fields named
+ * by `<name>`.
  */
 export function normalize(value: unknown, fields: readonly string[] = []): unknown {
-  const seen = new Map<string, string>();
+  const ids = new Map<string, string>();
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') {
-      return v.replace(UUID, (id) => {
-        if (!seen.has(id)) seen.set(id, `<id${seen.size + 1}>`);
-        return seen.get(id)!;
+      const masked = v.replace(MASK, (id) => {
+        if (!ids.has(id)) ids.set(id, `<id ${ids.size + 1}>`);
+        return ids.get(id)!;
       });
+      return RANDOM.reduce((s, re) => s.replace(re, '<random>'), masked);
     }
-    if (Array.isArray(v)) return v.map(walk);
     if (v instanceof Date) return v.toISOString();
-    if (v && typeof v === 'object') {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object')
       return Object.fromEntries(
-        Object.entries(v).map(([k, x]) => [k, fields.includes(k) ? `<${k}>` : walk(x)]),
+        Object.entries(v)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, x]) => [k, fields.includes(k) ? `<${k}>` : walk(x)]),
       );
-    }
     return v;
   };
   return walk(value);
+}
+
+/**
+ * Rows of one table in an order both sides share (by their content with new ids masked,
+ * which are the only thing the two sides do not share), then normalised together.
+ */
+export function comparableRows(
+  rows: readonly unknown[],
+  seededIds: ReadonlySet<string>,
+  omit: readonly string[],
+) {
+  const key = (row: unknown) =>
+    JSON.stringify(canonical(row, omit)).replace(MASK, (id) => (seededIds.has(id) ? id : '<new>'));
+  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+/** A row as a plain value: keys sorted at every depth (jsonb reorders them), dates as text. */
+function canonical(value: unknown, omit: readonly string[]): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return RANDOM.reduce((s, re) => s.replace(re, '<random>'), value);
+  if (Array.isArray(value)) return value.map((v) => canonical(v, omit));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !omit.includes(k))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v, omit)]),
+    );
+  return value;
 }

@@ -1,13 +1,16 @@
-import type { InvoiceLineType } from '@portal/contract';
-import { type IsoDate, type OperatorSettings, scheduledInvoiceNumber } from '@portal/domain';
+import type { IsoDate, OperatorSettings } from '@portal/domain';
+import { scheduledInvoiceNumber } from '@portal/domain';
 import type { DemoStore } from '../store.ts';
+import type { Row } from './state.ts';
 
 export interface ScheduledCharge {
   memberId: string;
   operator: OperatorSettings;
   invoiceDate: IsoDate;
   amount: number;
-  type: InvoiceLineType;
+  type: Row<'invoiceLines'>['productType'];
+  /** The line's system concept when it is not the type (e.g. `pt_package`). */
+  systemConcept?: string;
   /** What the line is about (e.g. the freeze id), so later changes find it. */
   productId: string | null;
   concept: string;
@@ -15,13 +18,16 @@ export interface ScheduledCharge {
 }
 
 /** The member's current payment method (not removed, newest), as the server reads it. */
-export function currentPaymentMethod(store: DemoStore, memberId: string) {
+export function currentPaymentMethod(store: DemoStore, memberId: string): Row<'paymentMethods'> | undefined {
   return store.tables.paymentMethods
     .filter((p) => p.memberId === memberId && p.removedAt === null)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }
 
-/** Port of the server's scheduleCharge (membership/billing.ts): a one-line scheduled invoice. */
+/**
+ * Port of the server's scheduleCharge (membership/billing.ts): a one-line scheduled
+ * invoice, to be paid with the member's current method.
+ */
 export function scheduleCharge(store: DemoStore, charge: ScheduledCharge): string {
   const method = currentPaymentMethod(store, charge.memberId);
   const id = crypto.randomUUID();
@@ -46,7 +52,7 @@ export function scheduleCharge(store: DemoStore, charge: ScheduledCharge): strin
     amount: charge.amount,
     productType: charge.type,
     productId: charge.productId,
-    systemConcept: charge.type,
+    systemConcept: charge.systemConcept ?? charge.type,
     humanConcept: charge.concept,
     periodFrom: charge.period?.from ?? null,
     periodTo: charge.period?.to ?? null,

@@ -10,16 +10,18 @@ import {
 } from '@portal/domain';
 import type { DemoStore, DemoTables } from '../store.ts';
 
-type RowOf<T extends keyof DemoTables> = DemoTables[T][number];
+/** A row of one of the demo's tables. */
+export type Row<T extends keyof DemoTables> = DemoTables[T][number];
+export type MemberRow = Row<'members'>;
 
-/** The membership with its member, club, product and freezes, as the server's findMembership reads it. */
+/** The membership with its member, club, product and freezes, as every rule reads it. */
 export interface MembershipState {
-  member: RowOf<'members'>;
-  membership: RowOf<'memberships'>;
-  location: RowOf<'locations'>;
-  product: RowOf<'products'>;
+  member: MemberRow;
+  membership: Row<'memberships'>;
+  location: Row<'locations'>;
+  product: Row<'products'>;
   /** In date order (begin, then creation), as the server's query sorts them. */
-  freezes: RowOf<'freezePeriods'>[];
+  freezes: Row<'freezePeriods'>[];
   operator: OperatorSettings;
   today: IsoDate;
   facts: MembershipFacts;
@@ -30,8 +32,8 @@ const byTime = (a: Date, b: Date) => a.getTime() - b.getTime();
 
 /**
  * Port of the server's loadMembershipState (membership/state.ts): the member's newest
- * membership, its facts and the status the domain derives for the operator's today. The
- * demo has one tab and no concurrency, so there is nothing to lock.
+ * membership, its facts and the status the domain derives for the operator's today; 404
+ * without one. The demo has one tab and no concurrency, so there is nothing to lock.
  */
 export function loadMembershipState(store: DemoStore, memberId: string): MembershipState {
   const { tables } = store;

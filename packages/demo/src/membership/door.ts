@@ -1,0 +1,45 @@
+import { type CheckInCandidate, membershipFacts } from '@portal/domain';
+import type { DemoTables } from '../store.ts';
+
+export type DoorCandidate = CheckInCandidate & { keyId: string; memberId: string };
+
+/**
+ * The operator's keys with this (normalised) code, newest first, each with its membership's
+ * facts and clubs as domain decideCheckIn reads them (server: candidatesByCode). Used by
+ * the door's handler and by the seed's check-ins.
+ */
+export function doorCandidates(tables: DemoTables, operatorId: string, code: string): DoorCandidate[] {
+  return tables.keys
+    .filter((k) => k.code === code)
+    .flatMap((key) => {
+      const membership = tables.memberships.find((m) => m.id === key.membershipId);
+      const member = membership && tables.members.find((m) => m.id === membership.memberId);
+      const product = membership && tables.products.find((p) => p.id === membership.productId);
+      if (!membership || !member || !product || member.operatorId !== operatorId) return [];
+      return [{ key, membership, memberId: member.id, clubs: product.locationIds }];
+    })
+    .sort(
+      (a, b) =>
+        b.key.validFrom.localeCompare(a.key.validFrom) ||
+        b.key.createdAt.getTime() - a.key.createdAt.getTime(),
+    )
+    .map(({ key, membership, memberId, clubs }) => ({
+      key: {
+        type: key.type,
+        code: key.code,
+        status: key.status,
+        valid_from: key.validFrom,
+        valid_to: key.validTo,
+        created_at: key.createdAt,
+        ended_at: key.endedAt,
+      },
+      keyId: key.id,
+      membershipId: membership.id,
+      memberId,
+      facts: membershipFacts(
+        membership,
+        tables.freezePeriods.filter((f) => f.membershipId === membership.id),
+      ),
+      clubs,
+    }));
+}
