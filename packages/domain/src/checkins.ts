@@ -1,6 +1,8 @@
 import type { Key, MembershipStatus } from '@portal/contract';
 import { normalizeChipCode } from './access.ts';
 import type { IsoDate } from './dates.ts';
+import { asKey, type KeyRowFields } from './membershipView.ts';
+import { type FreezeRowDates, type MembershipRowDates, membershipFacts } from './rowFacts.ts';
 import { deriveStatus, isInactiveStatus, type MembershipFacts } from './status.ts';
 
 /**
@@ -76,6 +78,33 @@ export interface CheckInCandidate {
   facts: MembershipFacts;
   /** The clubs the membership's product opens. */
   clubs: readonly string[];
+}
+
+/** A stored key with its membership, member and the clubs its product opens, as read for a door. */
+export interface DoorKeyRow {
+  key: KeyRowFields & { id: string; createdAt: Date; endedAt: Date | null };
+  membership: MembershipRowDates & { id: string };
+  memberId: string;
+  clubs: readonly string[];
+}
+
+/** A stored key as domain decideCheckIn reads it (the server's and the demo's tables alike). */
+export function checkInCandidate(
+  row: DoorKeyRow,
+  freezes: readonly (FreezeRowDates & { membershipId: string })[],
+): CheckInCandidate & { keyId: string; memberId: string } {
+  const { key, membership } = row;
+  return {
+    key: { ...asKey(key), created_at: key.createdAt, ended_at: key.endedAt },
+    keyId: key.id,
+    membershipId: membership.id,
+    memberId: row.memberId,
+    facts: membershipFacts(
+      membership,
+      freezes.filter((f) => f.membershipId === membership.id),
+    ),
+    clubs: row.clubs,
+  };
 }
 
 export interface CheckInAttempt {

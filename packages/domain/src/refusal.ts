@@ -1,4 +1,5 @@
-import type { ErrorItem, Language } from '@portal/contract';
+import { ApiError, type ErrorItem, type Language } from '@portal/contract';
+import { languageOf } from './locale.ts';
 import type { RuleError } from './freeze.ts';
 
 type Context = Record<string, unknown>;
@@ -17,4 +18,17 @@ export function localizedItem(texts: RefusalTexts, error: RuleError, language: L
     message: text ? text(context) : error.type,
     ...(error.context ? { context } : {}),
   };
+}
+
+/** A 422 with an area's own refusal texts in the given locale's language (server and demo). */
+export function localizedRefusal(
+  texts: RefusalTexts,
+  locale: string,
+  errors: readonly RuleError[],
+): ApiError {
+  const language = languageOf(locale);
+  return new ApiError(
+    422,
+    errors.map((e) => localizedItem(texts, e, language)),
+  );
 }

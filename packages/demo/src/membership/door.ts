@@ -1,4 +1,4 @@
-import { type CheckInCandidate, membershipFacts } from '@portal/domain';
+import { type CheckInCandidate, checkInCandidate } from '@portal/domain';
 import type { DemoTables } from '../store.ts';
 
 export type DoorCandidate = CheckInCandidate & { keyId: string; memberId: string };
@@ -23,23 +23,5 @@ export function doorCandidates(tables: DemoTables, operatorId: string, code: str
         b.key.validFrom.localeCompare(a.key.validFrom) ||
         b.key.createdAt.getTime() - a.key.createdAt.getTime(),
     )
-    .map(({ key, membership, memberId, clubs }) => ({
-      key: {
-        type: key.type,
-        code: key.code,
-        status: key.status,
-        valid_from: key.validFrom,
-        valid_to: key.validTo,
-        created_at: key.createdAt,
-        ended_at: key.endedAt,
-      },
-      keyId: key.id,
-      membershipId: membership.id,
-      memberId,
-      facts: membershipFacts(
-        membership,
-        tables.freezePeriods.filter((f) => f.membershipId === membership.id),
-      ),
-      clubs,
-    }));
+    .map((row) => checkInCandidate(row, tables.freezePeriods));
 }

@@ -1,5 +1,5 @@
 import { ApiError, type ErrorItem } from '@portal/contract';
-import { languageOf, localizedItem, type RefusalTexts, type RuleError, ruleErrorItem } from '@portal/domain';
+import { languageOf, type RuleError, ruleErrorItem } from '@portal/domain';
 import type { MembershipState } from './state.ts';
 
 /** Domain refusals as error items in the member's language (server: membership/changes.ts). */
@@ -13,15 +13,4 @@ export function refusal(state: MembershipState, errors: readonly RuleError[]): A
   return new ApiError(422, refusalItems(state, errors));
 }
 
-/** A 422 with an area's own refusal texts in the given locale's language (server: localizedRefusal). */
-export function localizedRefusal(
-  texts: RefusalTexts,
-  locale: string,
-  errors: readonly RuleError[],
-): ApiError {
-  const language = languageOf(locale);
-  return new ApiError(
-    422,
-    errors.map((e) => localizedItem(texts, e, language)),
-  );
-}
+export { localizedRefusal } from '@portal/domain';

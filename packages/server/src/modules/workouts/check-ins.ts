@@ -3,6 +3,7 @@ import type { DoorCheckIn, MembershipStatus, OperatorId } from '@portal/contract
 import {
   type CheckInCandidate,
   type CheckInRefusal,
+  checkInCandidate,
   type DoorRefusal,
   decideCheckIn,
   getOperator,
@@ -10,7 +11,6 @@ import {
   todayIn,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
-import { membershipFacts } from '../membership/facts.ts';
 import * as repo from './repository.ts';
 
 export interface CheckInDelivery {
@@ -35,27 +35,8 @@ async function candidatesByCode(ex: Executor, operatorId: string, codes: string[
   const rows = await repo.findKeysByCode(ex, operatorId, codes);
   const freezes = await repo.listFreezePeriodsOf(ex, [...new Set(rows.map((r) => r.membership.id))]);
   const byCode = new Map<string, Candidate[]>();
-  for (const { key, membership, memberId, clubs } of rows) {
-    const candidate: Candidate = {
-      key: {
-        type: key.type,
-        code: key.code,
-        status: key.status,
-        valid_from: key.validFrom,
-        valid_to: key.validTo,
-        created_at: key.createdAt,
-        ended_at: key.endedAt,
-      },
-      keyId: key.id,
-      membershipId: membership.id,
-      memberId,
-      facts: membershipFacts(
-        membership,
-        freezes.filter((f) => f.membershipId === membership.id),
-      ),
-      clubs,
-    };
-    byCode.set(key.code, [...(byCode.get(key.code) ?? []), candidate]);
+  for (const row of rows) {
+    byCode.set(row.key.code, [...(byCode.get(row.key.code) ?? []), checkInCandidate(row, freezes)]);
   }
   return byCode;
 }
