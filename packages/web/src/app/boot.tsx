@@ -1,0 +1,29 @@
+import type { OperatorId } from '@portal/contract';
+import { getOperator, type OperatorSettings } from '@portal/domain';
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n, initialLocale } from '../lib/i18n.ts';
+import { captureAccessToken, session } from '../lib/session.ts';
+import { applyTheme } from '../lib/theme.ts';
+
+/**
+ * Starts the portal for an operator (main.tsx, and the demo build's start.tsx): the
+ * session from a sign-in link, the theme and the catalogue, then the first render.
+ */
+export async function boot(
+  operatorId: OperatorId,
+  app: (operator: OperatorSettings) => ReactNode,
+): Promise<void> {
+  captureAccessToken();
+  const operator = getOperator(operatorId);
+  const signedIn = session.token !== null;
+  // Signed in: the shell's chunk and the whole catalogue load at once, alongside the theme.
+  if (signedIn) void import('./shell/LoggedInApp.tsx');
+  await Promise.all([
+    applyTheme(operator.id),
+    initI18n(initialLocale(operator), undefined, signedIn ? 'full' : 'public'),
+  ]);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(<StrictMode>{app(operator)}</StrictMode>);
+}
