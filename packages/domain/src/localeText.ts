@@ -7,14 +7,29 @@
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // Building a formatter costs far more than using one: a page of invoices formats dozens of
-// dates, so each locale and style keeps its formatter.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+// dates (home's month chart asked for 24 new ones on every render), so each locale and set
+// of options keeps its formatter. The web app's formatting uses these too.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** The formatter for a locale and options, built once. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = dateTimeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** As dateTimeFormat, for numbers. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
   }
   return format;
 }
@@ -26,7 +41,7 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
  * it is.
  */
 export function formatDateParts(date: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
-  const format = dateFormat(locale, options);
+  const format = dateTimeFormat(locale, options);
   if (!locale.toLowerCase().startsWith('fr')) return format.format(date);
   const parts = format.formatToParts(date);
   if (!parts.some((p) => p.type === 'month' && !/^\d+$/.test(p.value))) return format.format(date);

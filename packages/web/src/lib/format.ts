@@ -1,33 +1,14 @@
 import type { Currency } from '@portal/contract';
-import { formatCalendarDate, formatDateTimeIn, formatMoney as formatMinorUnits } from '@portal/domain';
+import {
+  dateTimeFormat,
+  formatCalendarDate,
+  formatDateTimeIn,
+  formatMoney as formatMinorUnits,
+  numberFormat,
+} from '@portal/domain';
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * The formatter for a locale and options, built once: building one costs far more than
- * using it (home's month chart asked for 24 new ones on every render).
- */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-/** As dateTimeFormat, for numbers. */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+// Formatters built once per locale and options (domain localeText.ts).
+export { dateTimeFormat, numberFormat };
 
 /**
  * A calendar date (`YYYY-MM-DD`, a day in the operator's timezone) in the member's locale,
