@@ -1,6 +1,7 @@
 import type { DemoMessage } from '@portal/demo';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../lib/format.ts';
 import { session } from '../lib/session.ts';
 import styles from './Demo.module.css';
 import { demoApi } from './state.ts';
@@ -31,7 +32,7 @@ function Body({ text }: { text: string }) {
 
 function Message({ message }: { message: DemoMessage }) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.createdAt);
+  const time = dateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.createdAt);
   return (
     <article className={styles.message}>
       <p className={styles.messageTo}>
