@@ -24,11 +24,14 @@ export function isIsoDate(value: string): boolean {
 }
 
 // Building a formatter costs far more than formatting, and formatting far more than a
-// lookup: one formatter per timezone, and the last minute's answer per timezone (the
-// operators' timezones move by whole minutes, so a date holds for a whole minute).
-const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: IsoDate }>();
+// lookup: one formatter per timezone, and per timezone the dates of the minutes asked (the
+// operators' timezones move by whole minutes, so a date holds for a whole minute). Requests
+// ask for today's and for their member's signup's (the withdrawal period): both stay cached,
+// up to MAX_CACHED_MINUTES per timezone, then the cache starts again.
+const MAX_CACHED_MINUTES = 4096;
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; days: Map<number, IsoDate> }>();
 
-/** Today's date in a timezone, from one reading of the clock. */
+/** Today's date in a timezone, from one reading of the clock (or the date of any instant). */
 export function todayIn(timezone: string, now: Date): IsoDate {
   const minute = Math.floor(now.getTime() / 60_000);
   let cached = dayFormats.get(timezone);
@@ -40,14 +43,16 @@ export function todayIn(timezone: string, now: Date): IsoDate {
       month: '2-digit',
       day: '2-digit',
     });
-    cached = { format, minute: Number.NaN, day: '' };
+    cached = { format, days: new Map() };
     dayFormats.set(timezone, cached);
   }
-  if (cached.minute !== minute) {
-    cached.day = cached.format.format(now);
-    cached.minute = minute;
+  let day = cached.days.get(minute);
+  if (day === undefined) {
+    day = cached.format.format(now);
+    if (cached.days.size >= MAX_CACHED_MINUTES) cached.days.clear();
+    cached.days.set(minute, day);
   }
-  return cached.day;
+  return day;
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {

@@ -48,6 +48,12 @@ describe('calendar dates', () => {
     expect(todayIn('Europe/Berlin', new Date('2026-01-14T23:00:00Z'))).toBe('2026-01-15');
     // A clock set back (tests, demos) gets that instant's date, not the last one asked.
     expect(todayIn('Europe/Helsinki', beforeHelsinki)).toBe('2026-01-14');
+    // An older instant asked between two readings of the clock (a contract's signup) gets
+    // its own date, and the clock's date stays right after it.
+    const now = new Date('2026-01-20T12:00:00Z');
+    expect(todayIn('Europe/Helsinki', now)).toBe('2026-01-20');
+    expect(todayIn('Europe/Helsinki', new Date('2025-06-30T21:30:00Z'))).toBe('2025-07-01');
+    expect(todayIn('Europe/Helsinki', now)).toBe('2026-01-20');
   });
 
   it('rejects impossible dates', () => {

@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { bufferedStdout, loggerOptions } from '../src/http/logging.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { DEMO_PASSWORD, demoUsername } from '@portal/demo';
 
@@ -48,7 +49,13 @@ await seedIfEmpty(database.db, clock);
 // As `npm start` runs it (logging at info, as in production, unless LOG_LEVEL says otherwise), but
 // on a port of its own and without the built web app.
 const config = { ...loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' }), webDist: '/nonexistent' };
-const app = await buildApp({ db: database.db, clock, config });
+const app = await buildApp({
+  db: database.db,
+  clock,
+  config,
+  // Written in batches, as main.ts writes them (ADR 025).
+  logger: loggerOptions(config.logLevel, config.instanceId, bufferedStdout()),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });

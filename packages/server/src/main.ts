@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
 import { createLifecycle } from './http/lifecycle.ts';
+import { bufferedStdout, loggerOptions } from './http/logging.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
@@ -28,7 +29,16 @@ await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
 const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
 const lifecycle = createLifecycle();
-const app = await buildApp({ db: database.db, clock, config, lifecycle, metrics });
+// Log lines are written in batches (ADR 025); the start lines below come after them.
+const log = bufferedStdout();
+const app = await buildApp({
+  db: database.db,
+  clock,
+  config,
+  lifecycle,
+  metrics,
+  logger: loggerOptions(config.logLevel, config.instanceId, log),
+});
 /**
  * Background work beside the HTTP server (e.g. the outbox delivery worker): each is
  * stopped, in this order, on SIGTERM after the last request was answered and before the
@@ -78,6 +88,7 @@ const lines = [
   `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}).`,
   '',
 ];
+log.flushSync();
 process.stdout.write(`${lines.join('\n')}\n`);
 
 /** The demo members' logins (never in production, where no demo member exists). */

@@ -204,6 +204,32 @@ export function preparedOnCurrentPool<Q>(db: Db, prepare: () => Q): () => Q {
   };
 }
 
+/** PGlite's parsers as drizzle sets them: dates and instants stay strings, as on postgres-js. */
+const PGLITE_ARRAY_ROWS = {
+  rowMode: 'array' as const,
+  parsers: { 1082: (value: string) => value, 1114: (value: string) => value, 1184: (value: string) => value },
+};
+
+/**
+ * A fixed SQL text run on the pool's driver itself, rows as arrays: no query building and
+ * no drizzle row mapping (GET /v2/membership, ADR 025). Values come as both drivers give
+ * them under drizzle's settings: text, booleans, integers, json and jsonb parsed, dates and
+ * instants as strings. postgres-js prepares the text once per connection. Always the current
+ * pool's driver (openPostgres replaces pools).
+ */
+export function rawQuery(db: Db, text: string): (params: readonly unknown[]) => Promise<unknown[][]> {
+  return async (params) => {
+    const pool = (db as unknown as Record<symbol, unknown>)[CURRENT_POOL] ?? db;
+    const client = (pool as { $client: unknown }).$client;
+    if (typeof (client as postgres.Sql).unsafe === 'function') {
+      const values = params as postgres.ParameterOrJSON<never>[];
+      return (client as postgres.Sql).unsafe(text, values, { prepare: true }).values();
+    }
+    const result = await (client as PGlite).query<unknown[]>(text, params as unknown[], PGLITE_ARRAY_ROWS);
+    return result.rows;
+  };
+}
+
 /** The rows of a raw query, whichever driver ran it (postgres-js answers an array, PGlite `{ rows }`). */
 export async function selectRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const result = (await ex.execute(query)) as unknown as T[] | { rows: T[] };

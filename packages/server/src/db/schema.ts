@@ -336,6 +336,7 @@ export const refunds = pgTable(
     uniqueIndex('refunds_invoice_closure_uq').on(t.invoiceId, t.closureId),
     index('refunds_member_idx').on(t.memberId),
     index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_closure_idx').on(t.closureId),
   ],
 );
 
@@ -433,6 +434,7 @@ export const cancellationDeclarations = pgTable(
     index('cancellation_declarations_operator_idx').on(t.operatorId, t.receivedAt),
     index('cancellation_declarations_identity_idx').on(t.identityHash, t.arrivedAt),
     index('cancellation_declarations_membership_idx').on(t.membershipId),
+    index('cancellation_declarations_member_idx').on(t.memberId),
   ],
 );
 
@@ -464,6 +466,8 @@ export const checkIns = pgTable(
   (t) => [
     uniqueIndex('check_ins_location_check_in_uq').on(t.locationId, t.checkInId),
     index('check_ins_member_at_idx').on(t.memberId, t.at),
+    index('check_ins_membership_idx').on(t.membershipId),
+    index('check_ins_key_idx').on(t.keyId),
   ],
 );
 
@@ -726,6 +730,8 @@ export const ptPurchases = pgTable(
   (t) => [
     uniqueIndex('pt_purchases_member_request_uq').on(t.memberId, t.requestId),
     index('pt_purchases_member_idx').on(t.memberId),
+    index('pt_purchases_package_idx').on(t.packageId),
+    index('pt_purchases_invoice_idx').on(t.invoiceId),
   ],
 );
 
@@ -752,5 +758,8 @@ export const ptBookings = pgTable(
     uniqueIndex('pt_bookings_trainer_slot_uq').on(t.trainerId, t.startsAt).where(sql`cancelled_at IS NULL`),
     uniqueIndex('pt_bookings_member_slot_uq').on(t.memberId, t.startsAt).where(sql`cancelled_at IS NULL`),
     index('pt_bookings_member_idx').on(t.memberId, t.startsAt),
+    // The slot index above holds live bookings only; a foreign key check needs them all.
+    index('pt_bookings_trainer_idx').on(t.trainerId),
+    index('pt_bookings_location_idx').on(t.locationId),
   ],
 );

@@ -1,17 +1,8 @@
-import {
-  type AnyColumn,
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  isNull,
-  Param,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Key } from '@portal/contract';
+import type { IsoDate, LocalizedValue, MembershipRecord as ReadModel } from '@portal/domain';
 import type { AuthContext } from '../../http/request-context.ts';
-import { type Db, type Executor, preparedOnCurrentPool } from '../../db/client.ts';
+import { type Db, type Executor, rawQuery } from '../../db/client.ts';
 import {
   freezePeriods,
   keys,
@@ -21,7 +12,6 @@ import {
   paymentMethods,
   products,
   referralPromotions,
-  sessions,
 } from '../../db/schema.ts';
 
 // Every column of the member but the password hash, which only the password checks read.
@@ -101,152 +91,237 @@ export async function findMembership(ex: Executor, memberId: string, options: { 
 export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
 export type KeyRow = Omit<typeof keys.$inferSelect, 'membershipId'>;
-export type PaymentMethodRow = Pick<
-  typeof paymentMethods.$inferSelect,
-  'id' | 'provider' | 'type' | 'brand' | 'details' | 'expire'
->;
-export type PromotionRow = Pick<
-  typeof referralPromotions.$inferSelect,
-  'name' | 'referrerDiscountMonths' | 'referrerDiscountPercentage' | 'referrerPtHours' | 'presentation'
->;
 
 /**
  * GET /v2/membership in one round trip, the session check included: the live session of a
- * token hash (as auth's findLiveSession checks it) with its member, and that member's
- * membership as findMembership reads it plus its keys (newest first), the member's current
- * payment method and the operator's active referral promotion, each as JSON in the same
- * row. No row: no live session. A row without membership: signed in, but no membership.
- * Prepared once per database, so the query is not built again for every request.
+ * token hash (as auth's findLiveSession checks it: not revoked, not expired) with its
+ * member, and that member's newest membership (the one findMembership reads) with its club
+ * and product, its freeze periods (by begin date, then creation), its keys (newest first:
+ * valid from, then creation), the member's current payment method (not removed, added
+ * last) and the operator's active referral promotion (created last); only the columns the
+ * answer shows. The lists and the two optional rows come as JSON arrays in the same row.
+ * Written out and run on the driver directly, rows as arrays: drizzle's query building and
+ * row mapping had been a tenth of the request's CPU (ADR 020, 025). The column order is
+ * ReadModelRow's.
+ */
+const SESSION_READ_MODEL = `select s.id,
+  m.id, m.operator_id, m.first_name, m.last_name, m.gender, m.birthdate, m.email, m.street,
+  m.postal_code, m.postal_location, m.country, m.mobile_prefix, m.mobile_number, m.locale,
+  m.gdpr_opt_in, m.gdpr_updated_at,
+  ms.id, ms.membership_number, ms.signup_kind, ms.begin_date, ms.cancelled_on, ms.end_date,
+  ms.stopped_on, ms.withdrawn_on, ms.referral_code, ms.sheltered, ms.created_at,
+  l.id, l.name, l.opening_date, l.closing_date,
+  p.presentation, array_to_json(p.location_ids), p.monthly_fee, p.binding_months,
+  p.require_phone_verification,
+  (select json_agg(json_build_array(f.id, f.begin_date, f.end_date, f.cancel_date)
+    order by f.begin_date, f.created_at) from freeze_periods f where f.membership_id = ms.id),
+  (select json_agg(json_build_array(k.type, k.code, k.status, k.valid_from, k.valid_to)
+    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id),
+  (select json_build_array(c.id, c.provider, c.type, c.brand, c.details, c.expire)
+    from payment_methods c where c.member_id = m.id and c.removed_at is null
+    order by c.created_at desc limit 1),
+  (select json_build_array(r.name, r.referrer_discount_months, r.referrer_discount_percentage,
+      r.referrer_pt_hours, r.presentation)
+    from referral_promotions r where r.operator_id = m.operator_id and r.status = 'active'
+    order by r.created_at desc limit 1)
+from sessions s
+join members m on m.id = s.member_id
+left join memberships ms on ms.id = (select n.id from memberships n where n.member_id = m.id
+  order by n.created_at desc limit 1)
+left join locations l on l.id = ms.location_id
+left join products p on p.id = ms.product_id
+where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2
+limit 1`;
+
+type Day = IsoDate;
+/** SESSION_READ_MODEL's columns (instants as the driver's text, JSON parsed). */
+type ReadModelRow = [
+  sessionId: string,
+  memberId: string,
+  operatorId: string,
+  firstName: string,
+  lastName: string,
+  gender: ReadModel['member']['gender'],
+  birthdate: Day | null,
+  email: string,
+  street: string,
+  postalCode: string,
+  postalLocation: string,
+  country: string,
+  mobilePrefix: string,
+  mobileNumber: string,
+  locale: string,
+  gdprOptIn: boolean,
+  gdprUpdatedAt: string | null,
+  // The membership's columns onwards are null when the member has none (left joins).
+  membershipId: string | null,
+  membershipNumber: string,
+  signupKind: ReadModel['membership']['signupKind'],
+  beginDate: Day,
+  cancelledOn: Day | null,
+  endDate: Day | null,
+  stoppedOn: Day | null,
+  withdrawnOn: Day | null,
+  referralCode: string | null,
+  sheltered: boolean,
+  createdAt: string,
+  locationId: string,
+  locationName: string,
+  openingDate: Day | null,
+  closingDate: Day | null,
+  presentation: ReadModel['product']['presentation'],
+  locationIds: string[],
+  monthlyFee: number,
+  bindingMonths: number,
+  requirePhoneVerification: boolean,
+  freezes: [id: string, beginDate: Day, endDate: Day, cancelDate: Day | null][] | null,
+  keys:
+    | [type: Key['type'], code: string, status: Key['status'], validFrom: Day, validTo: Day | null][]
+    | null,
+  paymentMethod:
+    | [
+        id: string,
+        provider: 'verifone' | 'dibs',
+        type: string,
+        brand: string,
+        details: string,
+        expire: string,
+      ]
+    | null,
+  promotion:
+    | [
+        name: string,
+        months: number,
+        percentage: number,
+        ptHours: number,
+        presentation: LocalizedValue<string>,
+      ]
+    | null,
+];
+
+/** domain membershipView's record, and the member's operator. */
+export type SessionReadModel = ReadModel & { member: { operatorId: AuthContext['operatorId'] } };
+
+/**
+ * The session of a token hash and its member's read model (domain membershipView's
+ * record), in one query. null: no live session; `data` undefined: no membership.
  */
 export function prepareSessionReadModel(db: Db) {
-  const keysJson = sql<unknown>`coalesce((select json_agg(${jsonObject({
-    id: keys.id,
-    type: keys.type,
-    code: keys.code,
-    status: keys.status,
-    validFrom: keys.validFrom,
-    validTo: keys.validTo,
-    origin: keys.origin,
-    createdAt: keys.createdAt,
-    endedAt: keys.endedAt,
-  })} order by ${keys.validFrom} desc, ${keys.createdAt} desc) from ${keys} where ${keys.membershipId} = ${memberships.id}), '[]'::json)`;
-  const paymentMethodJson = sql<unknown>`(select ${jsonObject({
-    id: paymentMethods.id,
-    provider: paymentMethods.provider,
-    type: paymentMethods.type,
-    brand: paymentMethods.brand,
-    details: paymentMethods.details,
-    expire: paymentMethods.expire,
-  })} from ${paymentMethods} where ${paymentMethods.memberId} = ${members.id} and ${paymentMethods.removedAt} is null order by ${paymentMethods.createdAt} desc limit 1)`;
-  const promotionJson = sql<unknown>`(select ${jsonObject({
-    name: referralPromotions.name,
-    referrerDiscountMonths: referralPromotions.referrerDiscountMonths,
-    referrerDiscountPercentage: referralPromotions.referrerDiscountPercentage,
-    referrerPtHours: referralPromotions.referrerPtHours,
-    presentation: referralPromotions.presentation,
-  })} from ${referralPromotions} where ${referralPromotions.operatorId} = ${members.operatorId} and ${referralPromotions.status} = 'active' order by ${referralPromotions.createdAt} desc limit 1)`;
-
-  // The member's newest membership, the one findMembership reads.
-  const newestMembershipId = sql`(select newest.id from ${memberships} newest where newest.member_id = ${members.id} order by newest.created_at desc limit 1)`;
-
-  // Only what the read model shows: no password hash, no club address or hours. Prepared
-  // on first use, and again on a new pool (preparedOnCurrentPool).
-  const query = preparedOnCurrentPool(db, () =>
-    db
-      .select({
-        sessionId: sessions.id,
-        member: {
-          id: members.id,
-          operatorId: members.operatorId,
-          firstName: members.firstName,
-          lastName: members.lastName,
-          gender: members.gender,
-          birthdate: members.birthdate,
-          email: members.email,
-          street: members.street,
-          postalCode: members.postalCode,
-          postalLocation: members.postalLocation,
-          country: members.country,
-          mobilePrefix: members.mobilePrefix,
-          mobileNumber: members.mobileNumber,
-          locale: members.locale,
-          gdprOptIn: members.gdprOptIn,
-          gdprUpdatedAt: members.gdprUpdatedAt,
-        },
-        membership: {
-          id: memberships.id,
-          membershipNumber: memberships.membershipNumber,
-          signupKind: memberships.signupKind,
-          beginDate: memberships.beginDate,
-          cancelledOn: memberships.cancelledOn,
-          endDate: memberships.endDate,
-          stoppedOn: memberships.stoppedOn,
-          withdrawnOn: memberships.withdrawnOn,
-          referralCode: memberships.referralCode,
-          sheltered: memberships.sheltered,
-          createdAt: memberships.createdAt,
-        },
-        location: {
-          id: locations.id,
-          name: locations.name,
-          openingDate: locations.openingDate,
-          closingDate: locations.closingDate,
-        },
-        product: {
-          presentation: products.presentation,
-          locationIds: products.locationIds,
-          monthlyFee: products.monthlyFee,
-          bindingMonths: products.bindingMonths,
-          requirePhoneVerification: products.requirePhoneVerification,
-        },
-        freezes: freezePeriodsJson,
-        keys: keysJson,
-        paymentMethod: paymentMethodJson,
-        promotion: promotionJson,
-      })
-      .from(sessions)
-      .innerJoin(members, eq(members.id, sessions.memberId))
-      .leftJoin(memberships, eq(memberships.id, newestMembershipId))
-      .leftJoin(locations, eq(locations.id, memberships.locationId))
-      .leftJoin(products, eq(products.id, memberships.productId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('hash')),
-          isNull(sessions.revokedAt),
-          // A Param, so the instant goes through the column's encoder as a plain value would.
-          gt(sessions.expiresAt, new Param(sql.placeholder('now'), sessions.expiresAt)),
-        ),
-      )
-      .limit(1)
-      .prepare('membership_session_read_model'),
-  );
-
-  return async (hash: string, now: Date) => {
-    const [row] = await query().execute({ hash, now });
+  const query = rawQuery(db, SESSION_READ_MODEL);
+  return async (
+    hash: string,
+    now: Date,
+  ): Promise<{ session: AuthContext; data: SessionReadModel | undefined } | null> => {
+    const [row] = (await query([hash, now.toISOString()])) as ReadModelRow[];
     if (!row) return null;
-    const { sessionId, member, membership, location, product } = row;
-    const session: AuthContext = {
+    const [
       sessionId,
-      memberId: member.id,
-      operatorId: member.operatorId as AuthContext['operatorId'],
-    };
-    // Left joins: the club and product come with the membership (foreign keys, not null).
-    if (!membership || !location || !product) return { session, data: undefined };
+      memberId,
+      operatorId,
+      firstName,
+      lastName,
+      gender,
+      birthdate,
+      email,
+      street,
+      postalCode,
+      postalLocation,
+      country,
+      mobilePrefix,
+      mobileNumber,
+      locale,
+      gdprOptIn,
+      gdprUpdatedAt,
+      membershipId,
+      membershipNumber,
+      signupKind,
+      beginDate,
+      cancelledOn,
+      endDate,
+      stoppedOn,
+      withdrawnOn,
+      referralCode,
+      sheltered,
+      createdAt,
+      locationId,
+      locationName,
+      openingDate,
+      closingDate,
+      presentation,
+      locationIds,
+      monthlyFee,
+      bindingMonths,
+      requirePhoneVerification,
+      freezes,
+      keys,
+      method,
+      promotion,
+    ] = row;
+    const session: AuthContext = { sessionId, memberId, operatorId: operatorId as AuthContext['operatorId'] };
+    if (membershipId === null) return { session, data: undefined };
     return {
       session,
       data: {
-        member,
-        membership,
-        location,
-        product,
-        freezes: freezesOf(row.freezes),
-        keys: fromJson<Json<KeyRow>[]>(row.keys).map((k) => ({
-          ...k,
-          createdAt: new Date(k.createdAt),
-          endedAt: k.endedAt === null ? null : new Date(k.endedAt),
+        member: {
+          operatorId: session.operatorId,
+          firstName,
+          lastName,
+          gender,
+          birthdate,
+          email,
+          street,
+          postalCode,
+          postalLocation,
+          country,
+          mobilePrefix,
+          mobileNumber,
+          locale,
+          gdprOptIn,
+          gdprUpdatedAt: gdprUpdatedAt === null ? null : new Date(gdprUpdatedAt),
+        },
+        membership: {
+          id: membershipId,
+          membershipNumber,
+          signupKind,
+          beginDate,
+          cancelledOn,
+          endDate,
+          stoppedOn,
+          withdrawnOn,
+          referralCode,
+          sheltered,
+          createdAt: new Date(createdAt),
+        },
+        location: { id: locationId, name: locationName, openingDate, closingDate },
+        product: { presentation, locationIds, monthlyFee, bindingMonths, requirePhoneVerification },
+        freezes: (freezes ?? []).map(([id, beginDate, endDate, cancelDate]) => ({
+          id,
+          beginDate,
+          endDate,
+          cancelDate,
         })),
-        paymentMethod: row.paymentMethod === null ? null : fromJson<PaymentMethodRow>(row.paymentMethod),
-        promotion: row.promotion === null ? null : fromJson<PromotionRow>(row.promotion),
+        keys: (keys ?? []).map(([type, code, status, validFrom, validTo]) => ({
+          type,
+          code,
+          status,
+          validFrom,
+          validTo,
+        })),
+        paymentMethod: method && {
+          id: method[0],
+          provider: method[1],
+          type: method[2],
+          brand: method[3],
+          details: method[4],
+          expire: method[5],
+        },
+        promotion: promotion && {
+          name: promotion[0],
+          referrerDiscountMonths: promotion[1],
+          referrerDiscountPercentage: promotion[2],
+          referrerPtHours: promotion[3],
+          presentation: promotion[4],
+        },
       },
     };
   };
