@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
-const port = Number(process.env.E2E_PORT ?? 8199);
+// This worker's server (playwright.config.ts: one server per worker, E2E_PORT + its index).
+const port = Number(process.env.E2E_PORT ?? 8199) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /**
  * Where Node-side requests go: Node does not resolve `*.localhost` names the way Chromium

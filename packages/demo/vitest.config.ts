@@ -9,5 +9,9 @@ export default defineConfig({
     // The comparison tests start the real server on PGlite beside the demo.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // As in the server project: test files share a worker's modules, so the server's modules
+    // load and PGlite's initdb + migrations + demo seed (the harness's templates) happen once
+    // per worker, not once per file.
+    isolate: false,
   },
 });

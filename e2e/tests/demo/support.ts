@@ -17,15 +17,19 @@ interface StaticServer {
 }
 
 /**
- * Starts a plain static server of the demo build for the spec file (E2E_PORT, else any
- * free port) and stops it after; `server.requests` lists every path it was asked for.
+ * Starts a plain static server of the demo build for the spec file (E2E_PORT plus the
+ * worker's parallel index, else any free port) and stops it after; `server.requests` lists
+ * every path it was asked for.
  */
 export function useDemoServer(): { readonly server: StaticServer } {
   const holder = {} as { server: StaticServer };
   test.beforeAll(async () => {
     if (!existsSync(path.join(DIST, 'index.html')))
       throw new Error('No demo build: run `npm run build:demo` first.');
-    holder.server = await serveStatic({ dir: DIST, base: BASE, port: Number(process.env.E2E_PORT ?? 0) });
+    const port = process.env.E2E_PORT
+      ? Number(process.env.E2E_PORT) + Number(process.env.TEST_PARALLEL_INDEX ?? 0)
+      : 0;
+    holder.server = await serveStatic({ dir: DIST, base: BASE, port });
   });
   test.afterAll(async () => {
     await holder.server?.close();

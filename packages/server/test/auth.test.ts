@@ -239,7 +239,11 @@ describe.each(databases())('auth on %s', (kind) => {
       expect(await outbox(t, 'nobody@de.example')).toEqual([]);
     });
 
-    it('answers a known and an unknown username in the same time: the work runs after answering', async () => {
+    // A statistical test: with another test file on the second core, a run can see the machine's
+    // noise as a difference now and then; a real difference (4.5 ms before the fix) fails all three.
+    it('answers a known and an unknown username in the same time: the work runs after answering', {
+      retry: 2,
+    }, async () => {
       const timed = async (username: string, i: number) => {
         const started = performance.now();
         const res = await t.app.inject({
@@ -257,6 +261,7 @@ describe.each(databases())('auth on %s', (kind) => {
         return ms;
       };
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const mailedBefore = (await outbox(t, 'scheduled_freeze@de.example')).length;
       // Pairs, in random order within each pair: a slow moment of the machine hits both of a
       // pair alike, and the median of the differences leaves the rest of the noise out.
       const differences: number[] = [];
@@ -268,7 +273,7 @@ describe.each(databases())('auth on %s', (kind) => {
       }
       // Before the fix a known username took 11.5 ms and an unknown one 7.0 ms (medians).
       expect(Math.abs(median(differences))).toBeLessThan(1);
-      expect(await outbox(t, 'scheduled_freeze@de.example')).toHaveLength(30);
+      expect(await outbox(t, 'scheduled_freeze@de.example')).toHaveLength(mailedBefore + 30);
     });
 
     it('sends a reset queued before a crash: a job row left behind is run by the next runner', async () => {
