@@ -3,6 +3,7 @@
 // it, with the demo members, and removed again when the tool is done.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +11,9 @@ const root = new URL('..', import.meta.url).pathname;
 
 /** Starts the portal on `port` and resolves once /api/health answers. */
 export async function startDemoPortal({ port, name }) {
+  // Another server already on the port would answer the health check below, and the tool
+  // would measure that one instead of this build.
+  await assertPortFree(port);
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
   const server = spawn('npm', ['run', '--silent', 'start', '-w', 'packages/server'], {
     cwd: root,
@@ -63,4 +67,13 @@ async function waitForServer(server, port) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the server did not answer within 2 minutes');
+}
+
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', () => reject(new Error(`port ${port} is taken: stop what listens there first`)))
+      .once('listening', () => probe.close(resolve))
+      .listen(port);
+  });
 }

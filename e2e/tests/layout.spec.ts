@@ -267,7 +267,13 @@ test.describe('no sideways scroll', () => {
     expect(result.wide).toEqual([expect.stringContaining('Medlemskapsinformasjonsoversikten')]);
   });
 
-  test.beforeEach(({ page }) => {
+  test.beforeEach(async ({ page }) => {
+    // A refused eval or resource under the server's CSP is an error of the screen too.
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      ),
+    );
     page.on('pageerror', (error) => expect.soft(error.message, `no script error on ${page.url()}`).toBe(''));
     // What the error boundary caught (a failed render or chunk); answers the page expects (a 404
     // for "no offer", a 422 policy) are not errors of the screen.

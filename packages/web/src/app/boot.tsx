@@ -1,10 +1,12 @@
+import '../lib/zodConfig.ts';
 import type { OperatorId } from '@portal/contract';
 import { getOperator, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prepareFormatters } from '../lib/format.ts';
 import { initI18n, initialLocale } from '../lib/i18n.ts';
 import { captureAccessToken, session } from '../lib/session.ts';
-import { applyTheme } from '../lib/theme.ts';
+import { applyTheme, illustrationUrl, preloadImage } from '../lib/theme.ts';
 
 /**
  * Starts the portal for an operator (main.tsx, and the demo build's start.tsx): the
@@ -19,11 +21,19 @@ export async function boot(
   const signedIn = session.token !== null;
   // Signed in: the shell's chunk and the whole catalogue load at once, alongside the theme.
   if (signedIn) void import('./shell/LoggedInApp.tsx');
-  await Promise.all([
-    applyTheme(operator.id),
-    initI18n(initialLocale(operator), undefined, signedIn ? 'full' : 'public'),
-  ]);
+  const locale = initialLocale(operator);
+  if (signedIn) {
+    prepareFormatters(locale, operator.currency, operator.timezone);
+    if (isHomeAddress()) preloadImage(illustrationUrl(operator.id, 'home'));
+  }
+  await Promise.all([applyTheme(operator.id), initI18n(locale, undefined, signedIn ? 'full' : 'public')]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(<StrictMode>{app(operator)}</StrictMode>);
+}
+
+/** Whether the page opened is home: `/`, or `#/` in the demo build (its HashRouter, App.tsx). */
+function isHomeAddress(): boolean {
+  if (import.meta.env.MODE === 'demo') return ['', '#', '#/'].includes(location.hash);
+  return location.pathname === '/';
 }

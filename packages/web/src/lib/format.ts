@@ -5,6 +5,7 @@ import {
   formatDateTimeIn,
   formatMoney as formatMinorUnits,
   numberFormat,
+  todayIn,
 } from '@portal/domain';
 
 // Formatters built once per locale and options (domain localeText.ts).
@@ -36,6 +37,26 @@ export function formatMonth(isoMonth: string, locale: string): string {
   return dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, 15)),
   );
+}
+
+/**
+ * Builds the formatters every signed-in page uses first (a date, today in the operator's
+ * timezone, an amount), each in a task of its own. The first `Intl` formatter of a page loads
+ * the browser's locale data (about 20 ms for a date, 15 ms for a currency in Chromium, four
+ * times that on a slow phone): done while the catalogue and the membership download, it is
+ * not part of the first render with data, the page's longest task. Nothing is shown.
+ */
+export function prepareFormatters(locale: string, currency: Currency, timeZone: string): void {
+  const steps = [
+    () => formatDate('2000-01-01', locale),
+    () => todayIn(timeZone, new Date()),
+    () => formatMoney(0, currency, locale),
+  ];
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 export function formatNumber(value: number, locale: string): string {

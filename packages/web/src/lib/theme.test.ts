@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTheme } from './theme.ts';
+import { applyTheme, preloadImage } from './theme.ts';
 
 const links = (doc: Document, selector: string) => [...doc.querySelectorAll<HTMLLinkElement>(selector)];
 
@@ -25,5 +25,15 @@ describe('applyTheme', () => {
     expect(links(doc, 'link[rel="stylesheet"]')).toHaveLength(1);
     expect(links(doc, 'link[rel="preload"]')).toHaveLength(1);
     expect(doc.documentElement.dataset.operator).toBe('fi');
+  });
+});
+
+describe('preloadImage', () => {
+  it('asks for a picture before the page that shows it renders', () => {
+    const doc = document.implementation.createHTMLDocument('');
+    preloadImage('/themes/de/home.svg', doc);
+    expect(links(doc, 'link[rel="preload"]').map((l) => [l.getAttribute('href'), l.as])).toEqual([
+      ['/themes/de/home.svg', 'image'],
+    ]);
   });
 });

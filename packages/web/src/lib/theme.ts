@@ -21,6 +21,18 @@ export function illustrationUrl(operator: OperatorId, name: 'hero' | 'home' | 'e
   return publicUrl(`/themes/${operator}/${name}.svg`);
 }
 
+/**
+ * Starts fetching a picture the page will show once its data is in (home's hero drawing, its
+ * largest paint): it then paints with the page instead of being asked for only after it.
+ */
+export function preloadImage(url: string, doc: Document = document): void {
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  doc.head.appendChild(link);
+}
+
 /** The operator's body font (latin subset), named by vite/operator-fonts.ts. */
 export function bodyFontUrl(operator: OperatorId): string {
   return publicUrl(`/themes/${operator}/fonts/body-latin.woff2`);
