@@ -243,8 +243,9 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
     for (const r of rest) expect(r).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
   });
 
-  it('wakes up on a new message through the database notification, not its next poll', async () => {
-    const settings = loadDeliverySettings(
+  /** SMTP to the sink, polling every 10 minutes: only a notification wakes the worker in a test. */
+  const pollingRarely = () =>
+    loadDeliverySettings(
       {
         SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
         SMTP_FROM: 'no-reply@stride.example',
@@ -252,6 +253,9 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
       },
       false,
     );
+
+  it('wakes up on a new message through the database notification, not its next poll', async () => {
+    const settings = pollingRarely();
     const w = createDeliveryWorker({
       db: t.db,
       settings,
@@ -265,6 +269,33 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
     await resetFor('active@de.example', 'de');
     // Up to 10 s on a busy machine: far inside the 10-minute poll, so only the notification can
     // have woken the worker.
+    for (let i = 0; i < 200 && sink.received.length === 0; i++) await sleep(50);
+    expect(sink.received.map((m) => m.to)).toEqual([['active@de.example']]);
+  });
+
+  it('delivers a message written while its notification was being set up, without waiting for a poll', async () => {
+    const settings = pollingRarely();
+    let listening!: () => void;
+    const setUp = new Promise<void>((resolve) => {
+      listening = resolve;
+    });
+    const w = createDeliveryWorker({
+      db: t.db,
+      settings,
+      transports: transportsOf(settings),
+      log: silent,
+      // LISTEN takes effect only after the message is written: its notification reaches no one.
+      listen: async (channel, onNotify) => {
+        await setUp;
+        return listenOn(t, channel, onNotify);
+      },
+    });
+    workers.push(w);
+    w.start();
+    await sleep(200);
+    await resetFor('active@de.example', 'de');
+    expect(sink.received).toEqual([]);
+    listening();
     for (let i = 0; i < 200 && sink.received.length === 0; i++) await sleep(50);
     expect(sink.received.map((m) => m.to)).toEqual([['active@de.example']]);
   });

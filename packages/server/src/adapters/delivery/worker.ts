@@ -206,6 +206,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (options.listen) {
         unlisten = options
           .listen(OUTBOX_CHANNEL, () => void schedule())
+          .then((off) => {
+            // A message committed while LISTEN was being set up sent its notification to no one.
+            void schedule();
+            return off;
+          })
           .catch(() => {
             log.warn({ delivery: { listen: 'failed' } }, 'outbox notifications unavailable, polling only');
             return null;
@@ -214,7 +219,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       void schedule();
     },
     kick: () => void schedule(),
-    drain: () => schedule(),
+    // Once listening (or known not to), so that whatever the caller writes next wakes the worker.
+    drain: () => unlisten.then(() => schedule()),
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
