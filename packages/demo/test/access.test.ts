@@ -1,20 +1,10 @@
 // Chips and PINs: activation, a lost chip, a forgotten chip's temporary PIN, as on the server.
 import type { OperatorId } from '@portal/contract';
+import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../src/data/seed-data.ts';
-import { type Both, type Call, normalize, startBoth, type Tokens } from './support/both.ts';
-import {
-  demoMember,
-  type SideIds,
-  signInBoth,
-  eventsOf,
-  membershipOn,
-  messagesSince,
-  outboxMark,
-  rowsOf,
-} from './support/personal.ts';
-
-const OPERATORS: OperatorId[] = ['de', 'at', 'ch', 'no', 'fi'];
+import { type Both, type Call, startBoth, type Tokens } from './support/both.ts';
+import { demoMember, type SideIds, signInBoth, sameOnBoth, rowsOf } from './support/personal.ts';
 
 let both: Both;
 beforeAll(async () => {
@@ -28,16 +18,7 @@ function membershipOf(memberId: string) {
 
 /** One call on both sides; equal answers, messages, events, keys, chip orders and invoices. */
 async function same(call: Call, tokens: Tokens, ids: SideIds) {
-  const mark = await outboxMark(both);
-  const { server, demo } = await both.call(call, tokens);
-  expect(demo.status, JSON.stringify(server.body)).toBe(server.status);
-  expect(normalize(demo.body)).toEqual(normalize(server.body));
-  const messages = await messagesSince(both, mark);
-  expect(messages.demo).toEqual(messages.server);
-  const events = await eventsOf(both, ids);
-  expect(events.demo).toEqual(events.server);
-  const shown = await membershipOn(both, tokens);
-  expect(shown.demo).toEqual(shown.server);
+  const answers = await sameOnBoth(both, call, tokens, { ids });
   type Own = SideIds['server'];
   for (const [table, match] of [
     ['keys', (r: Record<string, unknown>, own: Own) => r.membershipId === own.membershipId],
@@ -47,7 +28,7 @@ async function same(call: Call, tokens: Tokens, ids: SideIds) {
     const rows = await rowsOf(both, table, ids, match);
     expect(rows.demo, table).toEqual(rows.server);
   }
-  return { server, demo };
+  return answers;
 }
 
 const member = (persona: Persona, operator: OperatorId) => signInBoth(both, persona, operator);
@@ -56,7 +37,7 @@ const chipOf = (memberId: string) =>
   both.demo.store.tables.keys.find((k) => k.membershipId === membershipOf(memberId) && k.type === 'rfid')!
     .code;
 
-describe.each(OPERATORS)('access in %s', (operator) => {
+describe.each(operatorIds)('access in %s', (operator) => {
   it('activates a new chip for a member with a PIN, ending the PIN; the same code again is answered as it is', async () => {
     const { tokens, ids } = await member('active', operator);
     const code = `04a1 b2c3-${operator}`;

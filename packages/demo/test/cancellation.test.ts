@@ -1,6 +1,8 @@
 import type { OperatorId } from '@portal/contract';
+import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsername, type Persona, PERSONAS } from '../src/data/seed-data.ts';
+import { signedInOnce } from './support/both.ts';
 import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 
 // Cancellation, reactivation, withdrawal and the § 312k public form on the demo against
@@ -8,7 +10,6 @@ import { type Call, type Mirror, normalize, startMirror, type Tokens } from './s
 // after every call equal rows (memberships, freezes, fees, events, declarations, consent)
 // and e-mails (receipts, notices, confirmations).
 
-const OPERATORS: OperatorId[] = ['de', 'at', 'ch', 'no', 'fi'];
 const WRITTEN = [
   'members',
   'memberships',
@@ -23,12 +24,7 @@ const WRITTEN = [
 const NOT_COMPARED = ['arrivedAt', 'clientIpHash'];
 
 let m: Mirror;
-const tokens = new Map<string, Tokens>();
-async function signIn(persona: Persona, operator: OperatorId): Promise<Tokens> {
-  const key = `${persona}@${operator}`;
-  if (!tokens.has(key)) tokens.set(key, await m.signIn(persona, operator));
-  return tokens.get(key)!;
-}
+const signIn = signedInOnce((persona, operator) => m.signIn(persona, operator));
 
 /** One call on both sides: the same status and (normalised) body, then the same rows and e-mails. */
 async function same(call: Call, who: Tokens | undefined, status: number) {
@@ -55,6 +51,14 @@ function person(persona: Persona, operator: OperatorId) {
   };
 }
 
+/** The form's fields naming the member by number, the confirmation going to the e-mail on file. */
+const byNumber = (p: ReturnType<typeof person>) => ({
+  first_name: p.first_name,
+  last_name: p.last_name,
+  membership_number: p.number,
+  confirmation_email: p.email,
+});
+
 const publicForm = (fields: Record<string, unknown>) => ({
   name: 'publicCancellation' as const,
   body: { operator_id: 'de', locale: 'de-DE', kind: 'ordinary', contract: 'membership', ...fields },
@@ -66,7 +70,7 @@ beforeAll(async () => {
 afterAll(() => m?.close());
 
 describe('cancellation policy', () => {
-  it.each(OPERATORS)('is the same for every persona of %s', async (operator) => {
+  it.each(operatorIds)('is the same for every persona of %s', async (operator) => {
     for (const persona of PERSONAS) {
       const { server, demo } = await m.call({ name: 'cancellationPolicy' }, await signIn(persona, operator));
       expect(demo, `${persona}@${operator}`).toEqual(server);
@@ -158,17 +162,7 @@ describe('withdrawal', () => {
 
 describe('public cancellation (§ 312k BGB, de)', () => {
   it('applies a declaration naming one member, confirmed to the e-mail on file', async () => {
-    const p = person('max_frozen', 'de');
-    await same(
-      publicForm({
-        first_name: p.first_name,
-        last_name: p.last_name,
-        membership_number: p.number,
-        confirmation_email: p.email,
-      }),
-      undefined,
-      200,
-    );
+    await same(publicForm(byNumber(person('max_frozen', 'de'))), undefined, 200);
   });
   it('applies one identified by e-mail with the confirmation elsewhere, and tells the e-mail on file', async () => {
     const p = person('closed_club', 'de');
@@ -185,26 +179,12 @@ describe('public cancellation (§ 312k BGB, de)', () => {
     );
   });
   it('records a repeated declaration as a duplicate', async () => {
-    const p = person('in_cancellation', 'de');
-    await same(
-      publicForm({
-        first_name: p.first_name,
-        last_name: p.last_name,
-        membership_number: p.number,
-        confirmation_email: p.email,
-      }),
-      undefined,
-      200,
-    );
+    await same(publicForm(byNumber(person('in_cancellation', 'de'))), undefined, 200);
   });
   it('records one the rules refuse, and leaves it to support', async () => {
-    const p = person('in_freeze', 'de');
     await same(
       publicForm({
-        first_name: p.first_name,
-        last_name: p.last_name,
-        membership_number: p.number,
-        confirmation_email: p.email,
+        ...byNumber(person('in_freeze', 'de')),
         kind: 'extraordinary',
         reason: 'Umzug',
       }),

@@ -3,7 +3,7 @@ import { checkCardEntry, TEST_CARDS } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardClient } from '../../server/test/support/cards.ts';
 import { failedResult, registeredResult, signReturn } from '../src/cards/sandbox.ts';
-import type { Persona } from '../src/data/seed-data.ts';
+import { signedInOnce } from './support/both.ts';
 import {
   type Call,
   DEMO_ORIGIN,
@@ -153,12 +153,7 @@ function bySet(answer: { status: number; body: unknown }) {
   };
 }
 
-const tokens = new Map<string, Tokens>();
-async function member(persona: Persona, operator: OperatorId) {
-  const key = `${persona}@${operator}`;
-  if (!tokens.has(key)) tokens.set(key, await both.signIn(persona, operator));
-  return tokens.get(key)!;
-}
+const member = signedInOnce((persona, operator) => both.signIn(persona, operator));
 
 const PROVIDERS: [OperatorId, CardProvider][] = [
   ['de', 'verifone'],

@@ -1,22 +1,18 @@
 import type { OperatorId } from '@portal/contract';
+import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Persona, PERSONAS } from '../src/data/seed-data.ts';
+import { signedInOnce } from './support/both.ts';
 import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 
 // The freeze calls on the demo against the real server, from the same rows at the same
 // clock (2026-11-22): equal answers, and after every write equal rows and e-mails.
 
-const OPERATORS: OperatorId[] = ['de', 'at', 'ch', 'no', 'fi'];
 const WRITTEN = ['freezePeriods', 'invoices', 'invoiceLines', 'events', 'memberships'] as const;
 const period = (begin_date: string, end_date: string) => ({ freeze_period: { begin_date, end_date } });
 
 let m: Mirror;
-const tokens = new Map<string, Tokens>();
-async function signIn(persona: Persona, operator: OperatorId): Promise<Tokens> {
-  const key = `${persona}@${operator}`;
-  if (!tokens.has(key)) tokens.set(key, await m.signIn(persona, operator));
-  return tokens.get(key)!;
-}
+const signIn = signedInOnce((persona, operator) => m.signIn(persona, operator));
 
 /** One call on both sides: the same status and (normalised) body; the demo's answer. */
 async function same(call: Call, who: Pick<Tokens, 'server' | 'demo'>, status: number) {
@@ -47,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => m?.close());
 
 describe('freeze policy', () => {
-  it.each(OPERATORS)('is the same for every persona of %s', async (operator) => {
+  it.each(operatorIds)('is the same for every persona of %s', async (operator) => {
     for (const persona of PERSONAS) {
       const { demo } = await same({ name: 'freezePolicy' }, await signIn(persona, operator), 200);
       expect(demo, `${persona}@${operator}`).toHaveProperty('membership.status');

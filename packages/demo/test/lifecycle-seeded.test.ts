@@ -1,30 +1,23 @@
-import type { OperatorId } from '@portal/contract';
 import { desc } from 'drizzle-orm';
+import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/src/db/schema.ts';
-import { demoUsername, type Persona, PERSONAS } from '../src/data/seed-data.ts';
-import { type Both, startBoth, type Tokens } from './support/both.ts';
+import { demoUsername, PERSONAS } from '../src/data/seed-data.ts';
+import { type Both, signedInOnce, startBoth, type Tokens } from './support/both.ts';
 import { normalize } from './support/mirror.ts';
 
 // The lifecycle calls on the demo as the browser has it: tables filled by seedDemo (not a
 // copy of the server's), answers equal to the server's. freeze.test.ts and
 // cancellation.test.ts compare every written row; this file checks the demo's own data.
 
-const OPERATORS: OperatorId[] = ['de', 'at', 'ch', 'no', 'fi'];
-
 let both: Both;
-const tokens = new Map<string, Tokens>();
 /** The server's sign-in; on the demo a session made directly (independent of the auth handler). */
-async function signIn(persona: Persona, operator: OperatorId): Promise<Tokens> {
-  const key = `${persona}@${operator}`;
-  if (!tokens.has(key)) {
-    const member = both.demo.store.tables.members.find((m) => m.email === demoUsername(persona, operator))!;
-    const demo = crypto.randomUUID();
-    both.demo.store.sessions.set(demo, { memberId: member.id, operatorId: operator });
-    tokens.set(key, { server: await both.server.signIn(persona, operator), demo });
-  }
-  return tokens.get(key)!;
-}
+const signIn = signedInOnce(async (persona, operator): Promise<Tokens> => {
+  const member = both.demo.store.tables.members.find((m) => m.email === demoUsername(persona, operator))!;
+  const demo = crypto.randomUUID();
+  both.demo.store.sessions.set(demo, { memberId: member.id, operatorId: operator });
+  return { server: await both.server.signIn(persona, operator), demo };
+});
 
 async function same(call: Parameters<Both['call']>[0], who: Tokens | undefined, status: number) {
   const { server, demo } = await both.call(call, who);
@@ -49,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => both?.close());
 
 describe('on the demo data', () => {
-  it.each(OPERATORS)('answers both policies for every persona of %s as the server', async (operator) => {
+  it.each(operatorIds)('answers both policies for every persona of %s as the server', async (operator) => {
     for (const persona of PERSONAS) {
       const who = await signIn(persona, operator);
       await same({ name: 'freezePolicy' }, who, 200);

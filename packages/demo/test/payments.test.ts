@@ -1,6 +1,7 @@
-import type { OperatorId } from '@portal/contract';
+import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../src/data/seed-data.ts';
+import { signedInOnce } from './support/both.ts';
 import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 
 // Issue 13's scenario table for the payments calls: each call on the server and in the
@@ -8,13 +9,7 @@ import { type Call, type Mirror, normalize, startMirror, type Tokens } from './s
 // write both sides hold the same rows and sent the same e-mail.
 
 let both: Mirror;
-const tokens = new Map<string, Tokens>();
-
-async function member(persona: Persona, operator: OperatorId): Promise<Tokens> {
-  const key = `${persona}@${operator}`;
-  if (!tokens.has(key)) tokens.set(key, await both.signIn(persona, operator));
-  return tokens.get(key)!;
-}
+const member = signedInOnce((persona, operator) => both.signIn(persona, operator));
 
 async function same(call: Call, who: Tokens) {
   const { server, demo } = await both.call(call, who);
@@ -68,7 +63,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => both?.close());
 
-const OPERATORS: OperatorId[] = ['de', 'at', 'ch', 'no', 'fi'];
 const PERSONAS: Persona[] = [
   'active',
   'unpaid',
@@ -81,7 +75,7 @@ const PERSONAS: Persona[] = [
 ];
 
 describe('invoices (pages) and one invoice', () => {
-  it.each(OPERATORS)('%s: pages of two, the cursor, an unknown cursor, one invoice, 404s', async (op) => {
+  it.each(operatorIds)('%s: pages of two, the cursor, an unknown cursor, one invoice, 404s', async (op) => {
     const who = await member('unpaid', op);
     const all = (await same({ name: 'invoices' }, who)).body as { id: string }[];
     expect(all.length).toBeGreaterThan(2);
@@ -99,7 +93,7 @@ describe('invoices (pages) and one invoice', () => {
 });
 
 describe('next invoice and refundable items per persona', () => {
-  const cases = OPERATORS.flatMap((op) => PERSONAS.map((persona) => [op, persona] as const));
+  const cases = operatorIds.flatMap((op) => PERSONAS.map((persona) => [op, persona] as const));
   it.each(cases)('%s %s', async (op, persona) => {
     const who = await member(persona, op);
     await same({ name: 'nextInvoice' }, who);
@@ -117,7 +111,7 @@ describe('next invoice and refundable items per persona', () => {
 });
 
 describe('refunds', () => {
-  it.each(OPERATORS)('%s: to the card, to a bank account, and every refusal', async (op) => {
+  it.each(operatorIds)('%s: to the card, to a bank account, and every refusal', async (op) => {
     const who = await member('closed_club', op);
     const items = (await same({ name: 'refundableInvoices' }, who)).body as { invoice: { id: string } }[];
     expect(items.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 // Profile, phone verification and the prefix list: the demo answers as the server does.
 import type { OperatorId } from '@portal/contract';
+import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../src/data/seed-data.ts';
 import { type Both, type Call, normalize, startBoth, type Tokens } from './support/both.ts';
@@ -8,14 +9,12 @@ import {
   type SideIds,
   signInBoth,
   eventsOf,
-  membershipOn,
   lastCodes,
   messagesSince,
   outboxMark,
+  sameOnBoth,
   profileBody,
 } from './support/personal.ts';
-
-const OPERATORS: OperatorId[] = ['de', 'at', 'ch', 'no', 'fi'];
 
 let both: Both;
 beforeAll(async () => {
@@ -24,26 +23,14 @@ beforeAll(async () => {
 afterAll(() => both?.close());
 
 /** One call on both sides: equal status and body; what each side sent and logged equal too. */
-async function same(call: Call, tokens: Tokens, ids?: SideIds) {
-  const mark = await outboxMark(both);
-  const { server, demo } = await both.call(call, tokens);
-  expect(demo.status, JSON.stringify(server.body)).toBe(server.status);
-  expect(normalize(demo.body, ['code_expiry'])).toEqual(normalize(server.body, ['code_expiry']));
-  const messages = await messagesSince(both, mark);
-  expect(messages.demo).toEqual(messages.server);
-  if (ids) {
-    const events = await eventsOf(both, ids);
-    expect(events.demo).toEqual(events.server);
-    const shown = await membershipOn(both, tokens);
-    expect(shown.demo).toEqual(shown.server);
-  }
-  return { server, demo };
+function same(call: Call, tokens: Tokens, ids?: SideIds) {
+  return sameOnBoth(both, call, tokens, { ids, body: (value) => normalize(value, ['code_expiry']) });
 }
 
 const member = (persona: Persona, operator: OperatorId) => signInBoth(both, persona, operator);
 
 describe('prefix list', () => {
-  it.each(OPERATORS)('is the same list, with the same whitelist, for %s', async (operator) => {
+  it.each(operatorIds)('is the same list, with the same whitelist, for %s', async (operator) => {
     const { tokens } = await member('active', operator);
     const { demo } = await same({ name: 'phonePrefixes' }, tokens);
     expect((demo.body as unknown[]).length).toBeGreaterThan(200);
@@ -51,7 +38,7 @@ describe('prefix list', () => {
 });
 
 describe('profile changes', () => {
-  it.each(OPERATORS)(
+  it.each(operatorIds)(
     'saves a new e-mail and street for %s, with the same confirmations',
     async (operator) => {
       const { tokens, row, ids } = await member('active', operator);

@@ -1,5 +1,6 @@
-import type { ErrorItem, Language, Profile } from '@portal/contract';
+import type { ErrorItem, Language } from '@portal/contract';
 import { languageOf } from './locale.ts';
+import type { MemberProfileRow } from './membershipView.ts';
 import { plural } from './localeText.ts';
 import type { OperatorSettings } from './operators/types.ts';
 import type { ProfileIssue } from './profile.ts';
@@ -224,19 +225,7 @@ export function profileIssueMessage(issue: ProfileIssue, language: Language): st
 }
 
 /** The member's stored details the profile area reads and writes (a members row). */
-export interface ProfileRow {
-  firstName: string;
-  lastName: string;
-  gender: Profile['gender'];
-  birthdate: Profile['birthdate'];
-  email: string;
-  street: string;
-  postalCode: string;
-  postalLocation: string;
-  country: string;
-  mobilePrefix: string;
-  mobileNumber: string;
-  gdprOptIn: boolean;
+export interface ProfileRow extends MemberProfileRow {
   locale: string;
 }
 

@@ -1,6 +1,9 @@
-import type { MembershipStatus } from '@portal/contract';
+import type { MembershipStatus, OperatorId, PtWidgetKind } from '@portal/contract';
 import type { IsoDate } from './dates.ts';
 import type { BookingWindow } from './ptSlots.ts';
+import { ptTexts } from './ptTexts.ts';
+import type { NewClaims } from './ptToken.ts';
+import { localizedRefusal } from './refusal.ts';
 import type { RuleError } from './freeze.ts';
 import { effectiveFreezeEnd, type MembershipFacts } from './status.ts';
 
@@ -56,3 +59,30 @@ export const PT_UNAVAILABLE = {
   type: 'pt_unavailable',
   message: 'Personal training is not available at the moment. Please try again later.',
 };
+
+/**
+ * A PT widget session's claims for a member PT is open to (refused in the member's language
+ * otherwise): the server's pt service and the demo's handler sign them (ADR 028).
+ */
+export function ptWidgetClaims(
+  state: {
+    member: { id: string; locale: string };
+    operator: { id: OperatorId };
+    membership: { locationId: string };
+    status: MembershipStatus;
+    facts: MembershipFacts;
+    today: IsoDate;
+  },
+  widget: PtWidgetKind,
+): NewClaims {
+  const errors = ptStatusErrors(state.status, state.facts);
+  if (errors.length) throw localizedRefusal(ptTexts, state.member.locale, errors);
+  return {
+    sub: state.member.id,
+    op: state.operator.id,
+    club: state.membership.locationId,
+    wid: widget,
+    loc: state.member.locale,
+    ...(widget === 'booking' ? { win: bookingWindow(state.status, state.facts, state.today) } : {}),
+  };
+}

@@ -1,7 +1,6 @@
 import { IMPORT_ENTITIES, importEntities, type OperatorId } from '@portal/contract';
 import {
   addDays,
-  decideCheckIn,
   getOperator,
   importedClubValues,
   importedProductValues,
@@ -10,12 +9,11 @@ import {
   newImportedFreeze,
   newImportedKey,
   newImportedMember,
-  normalizeDoorCode,
   offeredSlots,
   operatorIds,
   todayIn,
 } from '@portal/domain';
-import { doorCandidates } from '../membership/door.ts';
+import { storeCheckIn } from '../membership/door.ts';
 import type { DemoStore, DemoTables } from '../store.ts';
 import { type DemoData, type DoorDelivery, demoData } from './generate.ts';
 import {
@@ -106,25 +104,10 @@ function countCheckIns(
   deliveries: readonly DoorDelivery[],
   now: Date,
 ): void {
-  const { timezone } = getOperator(club.operatorId);
   for (const delivery of deliveries) {
-    const code = normalizeDoorCode(delivery.code);
-    const candidates = doorCandidates(tables, club.operatorId, code);
-    const attempt = { clubId: club.id, at: delivery.at, day: todayIn(timezone, delivery.at), now };
-    const decision = decideCheckIn(candidates, attempt);
+    const decision = storeCheckIn(tables, club, delivery, now);
     if ('refusal' in decision)
       throw new Error(`a seeded check-in at ${club.id} was refused: ${JSON.stringify(decision)}`);
-    const { keyId, membershipId, memberId } = decision.accepted;
-    tables.checkIns.push({
-      id: newId(),
-      locationId: club.id,
-      checkInId: delivery.checkInId,
-      memberId,
-      membershipId,
-      keyId,
-      at: delivery.at,
-      receivedAt: now,
-    });
   }
 }
 

@@ -1,17 +1,21 @@
-import { type ActivatedChip, type Key, ruleViolation, type TemporaryPinIssued } from '@portal/contract';
+import type { Key } from '@portal/contract';
 import {
-  type AccessRefusal,
-  accessRefusalMessage,
-  activeChip,
-  canUseChipServices,
+  accessRefusal,
+  asActivated,
+  checkChipServices,
+  chipActivated,
   chipActivatedMail,
   chipLostMail,
-  FORGOTTEN_CHIP_PIN_VALIDITY,
+  forgottenChipPin,
+  forgottenChipPinIssued,
   forgottenChipPinSms,
+  keyAsOfToday,
   keysToday,
+  lostChipEvent,
   lostChipPinSms,
-  maskedMobile,
+  newChipRow,
   normalizeChipCode,
+  temporaryPinAnswer,
   temporaryPinValidTo,
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
@@ -26,9 +30,6 @@ import { loadMembershipState, type MembershipState } from '../membership/state.t
 type KeyRow = DemoTables['keys'][number];
 type StoredKey = Key & { id: string; origin: KeyRow['origin'] };
 
-const refusal = (state: MembershipState, type: AccessRefusal, context?: Record<string, unknown>) =>
-  ruleViolation(type, accessRefusalMessage(state.member.locale, type, state.status), context);
-
 const asKey = (row: KeyRow): StoredKey => ({
   id: row.id,
   origin: row.origin,
@@ -38,9 +39,6 @@ const asKey = (row: KeyRow): StoredKey => ({
   valid_from: row.validFrom,
   valid_to: row.validTo,
 });
-
-const keyAsOfToday = (state: MembershipState, key: StoredKey): StoredKey =>
-  keysToday([key], state.facts, state.status, state.today)[0]!;
 
 /** The membership's keys as they stand today (derived, ADR 004), newest first. */
 function currentKeys(store: DemoStore, state: MembershipState): StoredKey[] {
@@ -57,9 +55,7 @@ function currentKeys(store: DemoStore, state: MembershipState): StoredKey[] {
 /** The membership (with the statuses of spec section 2 checked) and its keys. */
 function forAccess(store: DemoStore, memberId: string) {
   const state = loadMembershipState(store, memberId);
-  if (!canUseChipServices(state.status)) {
-    throw refusal(state, 'invalid_status_for_access', { status: state.status });
-  }
+  checkChipServices(state);
   return { state, keys: currentKeys(store, state) };
 }
 
@@ -128,13 +124,6 @@ function issueTemporaryPin(
   return keyAsOfToday(state, asKey(row));
 }
 
-const asActivated = (k: StoredKey): ActivatedChip => ({
-  type: k.type,
-  code: k.code,
-  valid_from: k.valid_from,
-  valid_to: k.valid_to,
-});
-
 export const accessHandlers = defineHandlers({
   /** Activates the chip with this code; the new chip ends the previous chip and every PIN in use. */
   activateChip({ store, auth, body }) {
@@ -142,48 +131,30 @@ export const accessHandlers = defineHandlers({
     const { state, keys } = forAccess(store, auth.memberId);
     const existing = store.tables.keys.find((k) => k.type === 'rfid' && k.code === code);
     if (existing && existing.membershipId !== state.membership.id)
-      throw refusal(state, 'chip_already_assigned');
+      throw accessRefusal(state, 'chip_already_assigned');
     const own = existing && keys.find((k) => k.id === existing.id);
     if (own?.status === 'active') return asActivated(own);
 
     const chipId = own?.id ?? crypto.randomUUID();
     if (own) {
-      if (hasChipOrder(store, own.id)) throw refusal(state, 'chip_reported_lost');
+      if (hasChipOrder(store, own.id)) throw accessRefusal(state, 'chip_reported_lost');
       Object.assign(existing!, { status: 'active', validFrom: state.today, validTo: null, endedAt: null });
     } else {
       store.tables.keys.push({
-        id: chipId,
-        membershipId: state.membership.id,
-        type: 'rfid',
-        code,
-        status: 'active',
-        validFrom: state.today,
-        validTo: null,
-        origin: 'issued',
-        createdAt: store.now(),
+        ...newChipRow(state.membership.id, code, chipId, state.today, store.now()),
         endedAt: null,
       });
     }
-    const ended = keys.filter((k) => k.id !== chipId && k.status !== 'inactive').map((k) => k.id);
+    const { ended, event, answer } = chipActivated(state, keys, chipId, code);
     endKeys(store, ended, state.today);
-    logMembershipChange(store, state, 'chip_activated', { key_id: chipId, ended_key_ids: ended });
+    logMembershipChange(store, state, event.action, event.details);
     sendMessage(
       store,
       state.operator,
       state.member.id,
       chipActivatedMail(state.operator, state.member, code, state.today, ended.length > 0),
     );
-    return asActivated(
-      keyAsOfToday(state, {
-        id: chipId,
-        origin: 'issued',
-        type: 'rfid',
-        code,
-        status: 'active',
-        valid_from: state.today,
-        valid_to: null,
-      }),
-    );
+    return answer;
   },
 
   /** Blocks the active chip, orders a replacement (fee 0) and sends a temporary PIN; a repeat does nothing. */
@@ -193,7 +164,7 @@ export const accessHandlers = defineHandlers({
     const chip = keys.find((k) => k.type === 'rfid' && k.code === code);
     if (chip?.status !== 'active') {
       if (chip && hasChipOrder(store, chip.id)) return;
-      throw refusal(state, 'key_not_assigned');
+      throw accessRefusal(state, 'key_not_assigned');
     }
     endKeys(store, [chip.id], state.today);
     const orderId = crypto.randomUUID();
@@ -206,12 +177,8 @@ export const accessHandlers = defineHandlers({
     });
     const validTo = temporaryPinValidTo(state.operator.temporaryPinValidity, state.today);
     const pin = issueTemporaryPin(store, state, keys, 'lost_chip', validTo);
-    logMembershipChange(store, state, 'chip_reported_lost', {
-      key_id: chip.id,
-      chip_order_id: orderId,
-      temporary_pin_id: pin.id,
-      temporary_pin_valid_to: pin.valid_to,
-    });
+    const event = lostChipEvent(chip.id, orderId, pin);
+    logMembershipChange(store, state, event.action, event.details);
     const until = pin.valid_to ?? validTo;
     sendMessage(
       store,
@@ -230,43 +197,25 @@ export const accessHandlers = defineHandlers({
   /** A PIN for today (forgotten chip), billed with the operator's SMS fee; one a day. */
   temporaryPin({ store, auth }) {
     const { state, keys } = forAccess(store, auth.memberId);
-    const fee = state.operator.forgottenChipSmsFee;
-    const answer = (pin: StoredKey, alreadyIssued: boolean): TemporaryPinIssued => ({
-      valid_from: pin.valid_from,
-      valid_to: pin.valid_to ?? pin.valid_from,
-      fee: fee?.amount ?? null,
-      sent_to: maskedMobile({ prefix: state.member.mobilePrefix, number: state.member.mobileNumber }),
-      already_issued: alreadyIssued,
-    });
-    const earlier = keys.find((k) => k.origin === 'forgotten_chip' && k.valid_from === state.today);
-    if (earlier) return answer(earlier, true);
-    if (!activeChip(keys)) throw refusal(state, 'no_active_chip');
-
-    const validTo = temporaryPinValidTo(FORGOTTEN_CHIP_PIN_VALIDITY, state.today);
-    const pin = issueTemporaryPin(store, state, keys, 'forgotten_chip', validTo);
-    if (fee) {
-      scheduleCharge(store, {
-        memberId: state.member.id,
-        operator: state.operator,
-        invoiceDate: state.today,
-        amount: fee.amount,
-        type: 'add_on_fee',
-        productId: pin.id,
-        concept: 'Temporary PIN by SMS (forgotten chip)',
-        period: { from: state.today, to: state.today },
-      });
-    }
-    logMembershipChange(store, state, 'temporary_pin_issued', {
-      temporary_pin_id: pin.id,
-      valid_to: validTo,
-      fee: fee?.amount ?? null,
-    });
+    const asked = forgottenChipPin(state, keys);
+    if ('earlier' in asked) return temporaryPinAnswer(state, asked.earlier, true);
+    const pin = issueTemporaryPin(store, state, keys, 'forgotten_chip', asked.validTo);
+    const { charges, event } = forgottenChipPinIssued(state, pin.id, asked.validTo);
+    for (const charge of charges)
+      scheduleCharge(store, { ...charge, memberId: state.member.id, operator: state.operator });
+    logMembershipChange(store, state, event.action, event.details);
     sendMessage(
       store,
       state.operator,
       state.member.id,
-      forgottenChipPinSms(state.operator, state.member, pin.code, state.today, fee),
+      forgottenChipPinSms(
+        state.operator,
+        state.member,
+        pin.code,
+        state.today,
+        state.operator.forgottenChipSmsFee,
+      ),
     );
-    return answer(pin, false);
+    return temporaryPinAnswer(state, pin, false);
   },
 });

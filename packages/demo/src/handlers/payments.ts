@@ -5,22 +5,20 @@ import {
   notFound,
   type RefundMethod,
   type RefundReceipt,
-  ruleViolation,
 } from '@portal/contract';
 import {
-  formatCalendarDate,
-  formatMoney,
   healthInsuranceView,
   invoiceView,
   isInactiveStatus,
-  languageOf,
-  maskBankAccount,
+  itemToRefund,
   nextPayment,
-  parseBankAccount,
   type RefundableOne,
-  type RefundRefusal,
   refundableItems,
-  refundTexts,
+  refundAccount,
+  refundConfirmation,
+  refundReceipt,
+  refundRefusal,
+  refundRow,
 } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
 import type { DemoStore, DemoTables } from '../store.ts';
@@ -91,10 +89,6 @@ function findRefundable(store: DemoStore, state: MembershipState, only?: Invoice
   return { items, refunds };
 }
 
-const texts = (state: MembershipState) => refundTexts[languageOf(state.member.locale)];
-const refusal = (state: MembershipState, type: RefundRefusal) =>
-  ruleViolation(type, texts(state).refusals[type]);
-
 /** refunds.ts lockInvoice (one call at a time in a tab: nothing to lock). */
 function lockInvoice(store: DemoStore, memberId: string, invoiceId: string) {
   const state = loadMembershipState(store, memberId);
@@ -105,11 +99,10 @@ function lockInvoice(store: DemoStore, memberId: string, invoiceId: string) {
 
 function takeItem(store: DemoStore, state: MembershipState, invoice: InvoiceRow): Item {
   const { items, refunds } = findRefundable(store, state, invoice);
-  const item = items[0];
-  if (!item) throw refusal(state, refunds.length > 0 ? 'already_refunded' : 'nothing_to_refund');
-  return item;
+  return itemToRefund(state.member.locale, items, refunds.length > 0);
 }
 
+/** Books the refund (domain refundRow); answers the domain row and the one stored. */
 function book(
   store: DemoStore,
   state: MembershipState,
@@ -117,80 +110,34 @@ function book(
   method: RefundMethod,
   bankAccount: string | null,
 ) {
-  const row = {
+  const row = refundRow(state.member.id, item, {
     id: crypto.randomUUID(),
-    paymentId: item.payment.id,
-    invoiceId: item.invoice.id,
-    memberId: state.member.id,
-    closureId: item.closure.id,
     method,
-    amount: item.refund.refundable_amount.refundable,
     bankAccount,
-    status: 'pending' as 'pending' | 'completed',
     createdAt: store.now(),
-    completedAt: null as Date | null,
-  };
+  });
   // The server's unique (invoice, closure) index.
   const taken = store.tables.refunds.some(
     (r) => r.invoiceId === row.invoiceId && r.closureId === row.closureId,
   );
-  if (taken) throw refusal(state, 'already_refunded');
-  store.tables.refunds.push(row);
-  return row;
+  if (taken) throw refundRefusal(state.member.locale, 'already_refunded');
+  const stored: Tables['refunds'][number] = { ...row, completedAt: null };
+  store.tables.refunds.push(stored);
+  return { row, stored };
 }
 
-/** refunds.ts confirm: the event and the e-mail of a booked refund. */
+/** refunds.ts confirm: the event and the e-mail of a booked refund (domain refundConfirmation). */
 function confirm(
   store: DemoStore,
   state: MembershipState,
   item: Item,
   receipt: RefundReceipt,
 ): RefundReceipt {
-  const { refund, invoice, closure } = item;
-  logMembershipChange(store, state, 'closed_days_refund', {
-    refund_id: receipt.id,
-    invoice_id: invoice.id,
-    invoice_number: invoice.invoiceNumber,
-    closure_id: closure.id,
-    closed_period: refund.closed_period,
-    closed_days: refund.closed_days,
-    amount: receipt.amount,
-    currency: receipt.currency,
-    method: receipt.method,
-    status: receipt.status,
-    bank_account: receipt.bank_account,
-  });
-  const t = texts(state);
-  const locale = state.member.locale;
-  const values = {
-    amount: formatMoney(receipt.amount, receipt.currency, locale),
-    from: formatCalendarDate(refund.closed_period.from, locale),
-    to: formatCalendarDate(refund.closed_period.to, locale),
-    closed: refund.closed_days.closed,
-    paid: refund.closed_days.paid,
-    invoice: invoice.invoiceNumber,
-    ...(receipt.bank_account ? { account: receipt.bank_account } : {}),
-  };
-  const mail = receipt.method === 'card' ? t.cardMail : t.bankMail;
-  mailMember(store, state, { subject: mail.subject, body: `${t.closedDays(values)} ${mail.body(values)}` });
+  const { event, mail } = refundConfirmation(state.member.locale, item, receipt);
+  logMembershipChange(store, state, event.action, event.details);
+  mailMember(store, state, mail);
   return receipt;
 }
-
-const receiptOf = (
-  row: ReturnType<typeof book>,
-  item: Item,
-  status: RefundReceipt['status'],
-  bankAccount: string | null,
-): RefundReceipt => ({
-  id: row.id,
-  invoice_id: item.invoice.id,
-  method: row.method,
-  status,
-  amount: row.amount,
-  currency: item.invoice.currency,
-  bank_account: bankAccount,
-  created_at: row.createdAt.toISOString(),
-});
 
 export const paymentsHandlers = defineHandlers({
   invoices: ({ store, auth, query }) => {
@@ -240,24 +187,17 @@ export const paymentsHandlers = defineHandlers({
   refundInvoice: ({ store, auth, params }) => {
     const { state, invoice } = lockInvoice(store, auth.memberId, params.id);
     const item = takeItem(store, state, invoice);
-    const row = book(store, state, item, 'card', null);
-    row.status = 'completed';
-    row.completedAt = store.now();
-    return confirm(store, state, item, receiptOf(row, item, 'completed', null));
+    const { row, stored } = book(store, state, item, 'card', null);
+    Object.assign(stored, { status: 'completed', completedAt: store.now() });
+    return confirm(store, state, item, refundReceipt(row, item, 'completed', null));
   },
 
   manualRefundInvoice: ({ store, auth, params, body }) => {
     const { state, invoice } = lockInvoice(store, auth.memberId, params.id);
-    const account = parseBankAccount(body.bank_account_number, state.operator.country);
-    if (!account) {
-      throw invalidRequest(
-        'body.bank_account_number',
-        texts(state).invalidAccount(state.operator.country === 'NO'),
-      );
-    }
+    const account = refundAccount(state.operator, state.member.locale, body.bank_account_number);
     const item = takeItem(store, state, invoice);
-    const row = book(store, state, item, 'bank_account', account.account);
-    return confirm(store, state, item, receiptOf(row, item, 'pending', maskBankAccount(account.account)));
+    const { row } = book(store, state, item, 'bank_account', account.account);
+    return confirm(store, state, item, refundReceipt(row, item, 'pending', account.masked));
   },
 
   healthInsuranceConfirmation: ({ store, auth, query }) => {

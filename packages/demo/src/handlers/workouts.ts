@@ -4,15 +4,12 @@ import {
   DOOR_CLUB_UNKNOWN,
   DOOR_KEY_REQUIRED,
   DOOR_REFUSAL_TEXTS,
-  decideCheckIn,
   getOperator,
   normalizeDoorCode,
-  todayIn,
 } from '@portal/domain';
-import type { OperatorId } from '@portal/contract';
 import { demoDoorClubIds, demoDoorKey } from '../door-keys.ts';
 import { defineHandlers } from '../handler.ts';
-import { doorCandidates } from '../membership/door.ts';
+import { storeCheckIn } from '../membership/door.ts';
 import type { DemoStore } from '../store.ts';
 
 const BEARER = /^Bearer +(\S{1,512}) *$/i;
@@ -47,21 +44,8 @@ function recordCheckIn(
   const now = store.now();
   let found = stored(store, club.id, delivery.checkInId);
   if (!found) {
-    const { timezone } = getOperator(club.operatorId as OperatorId);
-    const attempt = { clubId: club.id, at: delivery.at, day: todayIn(timezone, delivery.at), now };
-    const decision = decideCheckIn(doorCandidates(store.tables, club.operatorId, code), attempt);
+    const decision = storeCheckIn(store.tables, club, delivery, now);
     if ('refusal' in decision) return decision;
-    const { keyId, membershipId, memberId } = decision.accepted;
-    store.tables.checkIns.push({
-      id: crypto.randomUUID(),
-      locationId: club.id,
-      checkInId: delivery.checkInId,
-      memberId,
-      membershipId,
-      keyId,
-      at: delivery.at,
-      receivedAt: now,
-    });
     found = stored(store, club.id, delivery.checkInId)!;
   }
   if (found.keyCode !== code || found.at.getTime() !== delivery.at.getTime())

@@ -1,6 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import {
   type DeclarationContent,
+  declarationColumns,
   declarationIdentityKey,
   declarationReference,
   type NamedPerson,
@@ -23,20 +24,10 @@ export async function identityHash(operatorId: OperatorId, person: NamedPerson):
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The columns that repeat what a declaration said (server: cancellation/declarations.ts). */
+/** The columns that repeat what a declaration said (domain declarationColumns) and the identity it names. */
 export async function declarationFields(operatorId: OperatorId, locale: string, content: DeclarationContent) {
   return {
-    operatorId,
-    locale,
-    kind: content.kind,
-    reason: content.reason,
-    firstName: content.first_name,
-    lastName: content.last_name,
-    membershipNumber: content.membership_number,
-    email: content.email,
-    contract: 'membership',
-    effectiveDate: content.effective_date,
-    confirmationEmail: content.confirmation_email,
+    ...declarationColumns(operatorId, locale, content),
     identityHash: await identityHash(operatorId, content),
   } satisfies Partial<DeclarationRow>;
 }

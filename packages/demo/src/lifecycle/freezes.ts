@@ -1,6 +1,5 @@
-import { effectiveFreezeEnd, type FreezeFact, type IsoDate } from '@portal/domain';
+import type { IsoDate } from '@portal/domain';
 import type { DemoStore } from '../store.ts';
-import type { MembershipState } from '../membership/state.ts';
 
 /** Sets a freeze's dates or its cancellation day (server: freeze/repository.ts). */
 export function updateFreezeDates(
@@ -36,22 +35,4 @@ export function deleteScheduledFreezeInvoices(
   if (ids.size === 0) return;
   tables.invoiceLines = tables.invoiceLines.filter((l) => !ids.has(l.invoiceId));
   tables.invoices = tables.invoices.filter((i) => !ids.has(i.id));
-}
-
-/**
- * Cancels the freezes `drop` picks that have not ended or been cancelled, with their
- * unbilled fees: those a membership's end leaves no room for (server: cancellation/apply.ts).
- */
-export function dropFreezes(
-  store: DemoStore,
-  state: MembershipState,
-  drop: (freeze: FreezeFact, lastDay: IsoDate) => boolean,
-): void {
-  for (const freeze of state.facts.freeze_periods) {
-    const lastDay = effectiveFreezeEnd(freeze);
-    if (lastDay !== null && lastDay >= state.today && drop(freeze, lastDay)) {
-      updateFreezeDates(store, freeze.id, { cancelDate: state.today });
-      deleteScheduledFreezeInvoices(store, state.member.id, freeze.id, state.today);
-    }
-  }
 }

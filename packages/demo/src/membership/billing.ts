@@ -1,21 +1,8 @@
-import type { IsoDate, OperatorSettings } from '@portal/domain';
-import { scheduledInvoiceNumber } from '@portal/domain';
+import { type ScheduledCharge, scheduledChargeRows } from '@portal/domain';
 import type { DemoStore } from '../store.ts';
 import type { Row } from './state.ts';
 
-export interface ScheduledCharge {
-  memberId: string;
-  operator: OperatorSettings;
-  invoiceDate: IsoDate;
-  amount: number;
-  type: Row<'invoiceLines'>['productType'];
-  /** The line's system concept when it is not the type (e.g. `pt_package`). */
-  systemConcept?: string;
-  /** What the line is about (e.g. the freeze id), so later changes find it. */
-  productId: string | null;
-  concept: string;
-  period: { from: IsoDate; to: IsoDate } | null;
-}
+export type { ScheduledCharge };
 
 /** The member's current payment method (not removed, newest), as the server reads it. */
 export function currentPaymentMethod(store: DemoStore, memberId: string): Row<'paymentMethods'> | undefined {
@@ -25,37 +12,14 @@ export function currentPaymentMethod(store: DemoStore, memberId: string): Row<'p
 }
 
 /**
- * Port of the server's scheduleCharge (membership/billing.ts): a one-line scheduled
- * invoice, to be paid with the member's current method.
+ * A one-line scheduled invoice (domain scheduledChargeRows, as the server's scheduleCharge
+ * writes it), to be paid with the member's current method. Returns the invoice's id.
  */
 export function scheduleCharge(store: DemoStore, charge: ScheduledCharge): string {
   const method = currentPaymentMethod(store, charge.memberId);
-  const id = crypto.randomUUID();
-  store.tables.invoices.push({
-    id,
-    memberId: charge.memberId,
-    invoiceNumber: scheduledInvoiceNumber(charge.operator.id, charge.invoiceDate, id),
-    status: 'scheduled',
-    invoiceDate: charge.invoiceDate,
-    amount: charge.amount,
-    currency: charge.operator.currency,
-    periodFrom: charge.period?.from ?? null,
-    periodTo: charge.period?.to ?? null,
-    paymentMethodType: method?.type ?? null,
-    paymentMethodDetails: method ? `${method.brand} ${method.details}` : null,
-    createdAt: store.now(),
-  });
-  store.tables.invoiceLines.push({
-    id: crypto.randomUUID(),
-    invoiceId: id,
-    position: 1,
-    amount: charge.amount,
-    productType: charge.type,
-    productId: charge.productId,
-    systemConcept: charge.systemConcept ?? charge.type,
-    humanConcept: charge.concept,
-    periodFrom: charge.period?.from ?? null,
-    periodTo: charge.period?.to ?? null,
-  });
-  return id;
+  const ids = { invoice: crypto.randomUUID(), line: crypto.randomUUID() };
+  const rows = scheduledChargeRows(charge, method, ids, store.now());
+  store.tables.invoices.push(rows.invoice);
+  store.tables.invoiceLines.push(rows.line);
+  return ids.invoice;
 }

@@ -1,4 +1,12 @@
-import { type CheckInCandidate, checkInCandidate } from '@portal/domain';
+import type { OperatorId } from '@portal/contract';
+import {
+  type CheckInCandidate,
+  checkInCandidate,
+  decideCheckIn,
+  getOperator,
+  normalizeDoorCode,
+  todayIn,
+} from '@portal/domain';
 import type { DemoTables } from '../store.ts';
 
 export type DoorCandidate = CheckInCandidate & { keyId: string; memberId: string };
@@ -24,4 +32,38 @@ export function doorCandidates(tables: DemoTables, operatorId: string, code: str
         b.key.createdAt.getTime() - a.key.createdAt.getTime(),
     )
     .map((row) => checkInCandidate(row, tables.freezePeriods));
+}
+
+/**
+ * A fresh delivery as the door's use case judges it (server modules/workouts/check-ins.ts):
+ * domain decideCheckIn on the code's candidates, and the check-in stored when it counts.
+ * Used by the door's handler and by the seed's check-ins.
+ */
+export function storeCheckIn(
+  tables: DemoTables,
+  club: { id: string; operatorId: string },
+  delivery: { checkInId: string; code: string; at: Date },
+  now: Date,
+) {
+  const { timezone } = getOperator(club.operatorId as OperatorId);
+  const candidates = doorCandidates(tables, club.operatorId, normalizeDoorCode(delivery.code));
+  const decision = decideCheckIn(candidates, {
+    clubId: club.id,
+    at: delivery.at,
+    day: todayIn(timezone, delivery.at),
+    now,
+  });
+  if ('refusal' in decision) return decision;
+  const { keyId, membershipId, memberId } = decision.accepted;
+  tables.checkIns.push({
+    id: crypto.randomUUID(),
+    locationId: club.id,
+    checkInId: delivery.checkInId,
+    memberId,
+    membershipId,
+    keyId,
+    at: delivery.at,
+    receivedAt: now,
+  });
+  return decision;
 }

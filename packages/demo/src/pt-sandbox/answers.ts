@@ -1,6 +1,6 @@
-import { ApiError, IsoDateTime, type Language, ruleViolation } from '@portal/contract';
+import { ApiError, IsoDateTime, type Language, type OperatorId, ruleViolation } from '@portal/contract';
 import { z } from 'zod';
-import { languageOf, type PtTokenClaims } from '@portal/domain';
+import { getOperator, languageOf, type PtTokenClaims } from '@portal/domain';
 import { CANCEL_HOURS, type Slot } from '@portal/domain';
 
 // The sandbox PT provider's answers and refusals, shared by the server's sandbox routes
@@ -34,6 +34,34 @@ export const localizedText = (value: Localized<string>, language: Language) => v
 
 /** Until when a booking can be cancelled (and its session comes back). */
 export const cancelDeadline = (startsAt: Date) => new Date(startsAt.getTime() - CANCEL_HOURS * 3_600_000);
+
+/** GET packages: what the operator sells, in the asked language, and what the member has left. */
+export function packagesAnswer(
+  operatorId: OperatorId,
+  remainingSessions: number,
+  rows: readonly {
+    id: string;
+    name: Localized<string>;
+    description: Localized<string>;
+    sessions: number;
+    price: number;
+    currency: string;
+  }[],
+  language: Language,
+) {
+  return {
+    currency: getOperator(operatorId).currency,
+    remaining_sessions: remainingSessions,
+    packages: rows.map((p) => ({
+      id: p.id,
+      name: localizedText(p.name, language),
+      description: localizedText(p.description, language),
+      sessions: p.sessions,
+      price: p.price,
+      currency: p.currency,
+    })),
+  };
+}
 
 export function purchaseAnswer(row: {
   id: string;

@@ -6,6 +6,7 @@ import {
   offeredSlots,
   type Slot,
   isOperatorId,
+  localizedRefusal,
   type PtTokenClaims,
   ptStatusErrors,
   ptTexts,
@@ -15,7 +16,6 @@ import {
 import type { z } from 'zod';
 import { scheduleCharge } from '../membership/billing.ts';
 import { logMembershipChange } from '../membership/events.ts';
-import { localizedRefusal } from '../membership/refusals.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import { checkInput } from '../input.ts';
 import type { DemoStore } from '../store.ts';
@@ -28,6 +28,7 @@ import {
   DEMO_PT_WIDGET_KEY,
   languageFor,
   localizedText as text,
+  packagesAnswer,
   PT_SANDBOX_BASE,
   PurchaseBody,
   purchaseAnswer,
@@ -125,21 +126,7 @@ const sandbox = {
     const rows = t.ptPackages
       .filter((p) => p.operatorId === claims.op && p.active)
       .sort((a, b) => a.position - b.position);
-    return {
-      status: 200,
-      body: {
-        currency: getOperator(claims.op).currency,
-        remaining_sessions: remainingSessions(t, claims.sub),
-        packages: rows.map((p) => ({
-          id: p.id,
-          name: text(p.name, language),
-          description: text(p.description, language),
-          sessions: p.sessions,
-          price: p.price,
-          currency: p.currency,
-        })),
-      },
-    };
+    return { status: 200, body: packagesAnswer(claims.op, remainingSessions(t, claims.sub), rows, language) };
   },
 
   purchase(

@@ -117,3 +117,17 @@ export function normalize(body: unknown, fields: readonly string[] = ['token']):
   };
   return walk(body);
 }
+
+/** A sign-in per persona and operator, made on first use and shared by a file's tests. */
+export function signedInOnce<T>(signIn: (persona: Persona, operator: OperatorId) => Promise<T>) {
+  const made = new Map<string, Promise<T>>();
+  return (persona: Persona, operator: OperatorId): Promise<T> => {
+    const key = `${persona}@${operator}`;
+    let tokens = made.get(key);
+    if (!tokens) {
+      tokens = signIn(persona, operator);
+      made.set(key, tokens);
+    }
+    return tokens;
+  };
+}

@@ -3,7 +3,8 @@ import type { OperatorId } from '@portal/contract';
 import { desc } from 'drizzle-orm';
 import * as schema from '../../../server/src/db/schema.ts';
 import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
-import type { Both, Tokens } from './both.ts';
+import { expect } from 'vitest';
+import type { Both, Call, Tokens } from './both.ts';
 import { normalize } from './both.ts';
 
 /**
@@ -177,4 +178,29 @@ export async function membershipOn(both: Both, tokens: Tokens) {
     body: pins(normalize(a.body)),
   });
   return { server: shown(server), demo: shown(demo) };
+}
+
+/**
+ * One call on both sides: equal status and body (as `body` reads it), the same messages sent
+ * and, given the member's ids, the same events and the same membership shown afterwards.
+ */
+export async function sameOnBoth(
+  both: Both,
+  call: Call,
+  tokens: Tokens,
+  { ids, body = (value) => normalize(value) }: { ids?: SideIds; body?: (value: unknown) => unknown } = {},
+) {
+  const mark = await outboxMark(both);
+  const { server, demo } = await both.call(call, tokens);
+  expect(demo.status, JSON.stringify(server.body)).toBe(server.status);
+  expect(body(demo.body)).toEqual(body(server.body));
+  const messages = await messagesSince(both, mark);
+  expect(messages.demo).toEqual(messages.server);
+  if (ids) {
+    const events = await eventsOf(both, ids);
+    expect(events.demo).toEqual(events.server);
+    const shown = await membershipOn(both, tokens);
+    expect(shown.demo).toEqual(shown.server);
+  }
+  return { server, demo };
 }

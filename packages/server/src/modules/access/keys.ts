@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Key } from '@portal/contract';
-import { asKey, keysToday } from '@portal/domain';
+import { asKey, keyAsOfToday, keysToday } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import { listKeys } from '../membership/repository.ts';
@@ -12,10 +12,8 @@ export type StoredKey = Key & { id: string; origin: repo.KeyRow['origin'] };
 /** A stored key as the contract shows it (domain, for the demo too). */
 export { asKey } from '@portal/domain';
 
-/** One key as it stands today for this membership. */
-export function keyAsOfToday(state: MembershipState, key: StoredKey): StoredKey {
-  return keysToday([key], state.facts, state.status, state.today)[0] as StoredKey;
-}
+/** One key as it stands today for this membership (domain, for the demo too). */
+export { keyAsOfToday } from '@portal/domain';
 
 /** The membership's keys as they stand today (derived, ADR 004), newest first, with their ids. */
 export async function currentKeys(ex: Executor, state: MembershipState): Promise<StoredKey[]> {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorId } from '@portal/contract';
 import {
   type DeclarationContent,
+  declarationColumns,
   declarationIdentityKey,
   declarationReference,
   type NamedPerson,
@@ -27,20 +28,10 @@ export function clientIpHash(ip: string, key: string): string {
   return createHmac('sha256', key).update(ip).digest('hex');
 }
 
-/** The columns that repeat what a declaration said (and the identity it names). */
+/** The columns that repeat what a declaration said (domain declarationColumns) and the identity it names. */
 export function declarationFields(operatorId: OperatorId, locale: string, content: DeclarationContent) {
   return {
-    operatorId,
-    locale,
-    kind: content.kind,
-    reason: content.reason,
-    firstName: content.first_name,
-    lastName: content.last_name,
-    membershipNumber: content.membership_number,
-    email: content.email,
-    contract: 'membership',
-    effectiveDate: content.effective_date,
-    confirmationEmail: content.confirmation_email,
+    ...declarationColumns(operatorId, locale, content),
     identityHash: identityHash(operatorId, content),
   } satisfies Partial<DeclarationRow>;
 }

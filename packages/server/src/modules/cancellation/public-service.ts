@@ -1,21 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language, PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
 import {
+  checkIdentityLimit,
   type DeclarationContent,
   getOperator,
-  isRepeatedDeclaration,
+  identityWindowStart,
   languageOf,
-  noticeMail,
+  publicDeclarationContent,
+  publicDeclarationOutcome,
   type ReceiptContext,
   type ReceiptEnd,
   receiptMail,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, notFound, rateLimited } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { sendMailTo } from '../membership/notifications.ts';
+import { applyChange } from '../membership/apply-change.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { checkCancellation, writeCancellation } from './apply.ts';
 import {
   clientIpHash,
   declarationFields,
@@ -26,8 +28,6 @@ import {
   settleDeclaration,
 } from './declarations.ts';
 import { identifyMember } from './identify.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const UNAVAILABLE: Record<Language, (email: string) => string> = {
   en: (email) =>
@@ -55,23 +55,6 @@ const unavailable = (language: Language, supportEmail: string) =>
     },
   ]);
 
-const invalid = (fields: string[], message: string) =>
-  new ApiError(
-    400,
-    fields.map((field) => ({ type: 'invalid_request', message, context: { field } })),
-  );
-
-/** Checks across fields, beyond the contract's schema; 400 naming the fields as the schema's do. */
-function assertComplete(input: PublicCancellationRequest): void {
-  if (input.kind === 'extraordinary' && !input.reason)
-    throw invalid(['body.reason'], 'An extraordinary cancellation needs its reason.');
-  if (!input.membership_number && !input.email)
-    throw invalid(
-      ['body.membership_number', 'body.email'],
-      'Give the membership number or the e-mail address.',
-    );
-}
-
 /**
  * § 312k BGB: the cancellation without sign-in (ADR 010). Every declaration is recorded
  * first; one that names exactly one member is applied through the signed-in cancellation's
@@ -86,15 +69,11 @@ export function createPublicCancellationService(deps: AppDeps) {
   async function assertIdentityAllowed(identity: string): Promise<number> {
     const now = wallClock();
     const limit = settings.perIdentityPerDay;
-    const oldestCounted = (await recentArrivals(db, identity, new Date(now - DAY_MS), limit))[limit - 1];
-    if (oldestCounted) throw rateLimited((oldestCounted.getTime() + DAY_MS - now) / 1000);
+    checkIdentityLimit(await recentArrivals(db, identity, identityWindowStart(now), limit), now, limit);
     return now;
   }
 
-  /**
-   * Matches and applies, and says how the receipt may speak of the end: with the date only
-   * when it goes to the e-mail on file; otherwise that address gets its own notice.
-   */
+  /** Matches and applies (domain publicDeclarationOutcome); says how the receipt may speak of the end. */
   async function resolve(
     tx: Tx,
     declarationId: string,
@@ -109,39 +88,10 @@ export function createPublicCancellationService(deps: AppDeps) {
     }
     // ADR 006: the membership is locked before its rules are read.
     const state = await loadMembershipState(tx, match.memberId, clock, { forUpdate: true });
-    const declared = { kind: input.kind, effective_date: input.effective_date ?? null };
-    const check = checkCancellation(state, declared, 'earliest');
-    const ids = { memberId: state.member.id, membershipId: state.membership.id };
-    let end: ReceiptEnd;
-    if (isRepeatedDeclaration(state.status, state.membership.endDate, declared, check.endDate)) {
-      end = { kind: 'already', date: state.membership.endDate! };
-      await settleDeclaration(tx, declarationId, { outcome: 'duplicate', endDate: end.date, ...ids });
-    } else if (check.errors.length > 0) {
-      end = { kind: 'refused', errors: check.errors };
-      const outcomeReason = check.errors[0]!.type;
-      await settleDeclaration(tx, declarationId, { outcome: 'refused', outcomeReason, ...ids });
-    } else {
-      const status = await writeCancellation(tx, clock, state, check.endDate, {
-        source: 'public',
-        reference: ctx.reference,
-        kind: input.kind,
-        ...(input.reason ? { reason: input.reason } : {}),
-        ...(input.effective_date ? { effective_date: input.effective_date } : {}),
-      });
-      end = { kind: status === 'in_cancellation' ? 'ends' : 'ended', date: check.endDate };
-      await settleDeclaration(tx, declarationId, { outcome: 'applied', endDate: check.endDate, ...ids });
-    }
-    if (state.member.email.toLowerCase() === input.confirmation_email) return end;
-    const memberCtx = { ...ctx, language: languageOf(state.member.locale), locale: state.member.locale };
-    const name = `${state.member.firstName} ${state.member.lastName}`;
-    await sendMailTo(
-      tx,
-      mailer,
-      state.operator,
-      state.member.email,
-      noticeMail(memberCtx, name, end, state.operator.supportEmail),
-    );
-    return { kind: 'earliest' };
+    const { settlement, change, end } = publicDeclarationOutcome(state, input, ctx);
+    await applyChange(tx, deps, state, change);
+    await settleDeclaration(tx, declarationId, settlement);
+    return end;
   }
 
   return {
@@ -151,17 +101,7 @@ export function createPublicCancellationService(deps: AppDeps) {
       if (!operator.publicCancellation) throw notFound('This operator has no cancellation form.');
       const ipHashKey = settings.ipHashKey;
       if (!ipHashKey) throw unavailable(languageOf(input.locale), operator.supportEmail);
-      assertComplete(input);
-      const content: DeclarationContent = {
-        kind: input.kind,
-        reason: input.reason ?? null,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        membership_number: input.membership_number || null,
-        email: input.email ?? null,
-        effective_date: input.effective_date ?? null,
-        confirmation_email: input.confirmation_email,
-      };
+      const content = publicDeclarationContent(input);
       const identity = identityHash(input.operator_id, content);
       const arrivedAt = await assertIdentityAllowed(identity);
       const receivedAt = clock.now();

@@ -1,9 +1,8 @@
 import type { Location, UpdateLocationRequest } from '@portal/contract';
-import { canChangeClub, clubChangedMail, clubChangeErrors, clubRefusals, languageOf } from '@portal/domain';
+import { checkClubChangeStatus, clubChange } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
-import { localizedRefusal } from '../membership/localized-refusal.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';
 
@@ -31,33 +30,13 @@ export function createClubService(deps: AppDeps) {
     async change(auth: AuthContext, { location_id }: UpdateLocationRequest): Promise<void> {
       await db.transaction(async (tx) => {
         const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
-        const refuse = (type: string, context?: Record<string, unknown>) =>
-          localizedRefusal(clubRefusals, state.member.locale, [{ type, ...(context ? { context } : {}) }]);
-        if (!canChangeClub(state.status))
-          throw refuse('invalid_status_to_change_club', { status: state.status });
+        checkClubChangeStatus(state);
         const club = await repo.findOperatorClub(tx, state.operator.id, location_id);
-        if (!club) throw refuse('unknown_club');
-        if (club.id === state.membership.locationId) return;
-        const errors = clubChangeErrors({
-          status: state.status,
-          productLocations: state.product.locationIds,
-          club: { id: club.id, opening_date: club.openingDate, closing_date: club.closingDate },
-          today: state.today,
-        });
-        if (errors.length) throw localizedRefusal(clubRefusals, state.member.locale, errors);
-
-        await repo.setMembershipClub(tx, state.membership.id, club.id);
-        await logMembershipChange(tx, clock, state, 'club_changed', {
-          from: { id: state.location.id, name: state.location.name },
-          to: { id: club.id, name: club.name },
-        });
-        await sendMemberMail(
-          tx,
-          mailer,
-          state.member,
-          state.operator,
-          clubChangedMail[languageOf(state.member.locale)](club.name),
-        );
+        const change = clubChange(state, club);
+        if (!change) return;
+        await repo.setMembershipClub(tx, state.membership.id, change.clubId);
+        await logMembershipChange(tx, clock, state, change.event.action, change.event.details);
+        await sendMemberMail(tx, mailer, state.member, state.operator, change.mail);
       });
     },
   };

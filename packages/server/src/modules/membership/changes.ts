@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { languageOf, type RuleError, ruleErrorItem } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
 import { insertEvent } from '../events/repository.ts';
 import type { MembershipState } from './state.ts';
-
-/** Domain refusals as error items, with messages in the member's language. */
-export function refusalItems(state: MembershipState, errors: readonly RuleError[]) {
-  const language = languageOf(state.member.locale);
-  return errors.map((e) => ruleErrorItem(e, language));
-}
-
-/** A 422 with the refusals of a domain rule. */
-export function refusal(state: MembershipState, errors: readonly RuleError[]): ApiError {
-  return new ApiError(422, refusalItems(state, errors));
-}
 
 /**
  * Writes a change of the membership to the event log, in the change's transaction; a

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  cardInvoiceList,
-  cardLabel,
-  cardProviderErrorText,
-  cardTexts,
-  formatMoney,
-  languageOf,
-} from '@portal/domain';
+import { cardUpdateMails, type RetriedInvoice as Retried, retriedCharge } from '@portal/domain';
 import type { CardGateway, ChargeResult } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -18,10 +11,7 @@ import * as repo from './card-repository.ts';
 /** Card provider error 100 (spec section 8): the gateway threw instead of answering. */
 const UNEXPECTED_ERROR = 100;
 
-export interface RetriedInvoice {
-  invoice: repo.InvoiceRow;
-  charged: boolean;
-}
+export type RetriedInvoice = Retried<repo.InvoiceRow>;
 
 export interface NewCard {
   token: string;
@@ -61,33 +51,11 @@ export async function retryDeclinedInvoices(
   const results: RetriedInvoice[] = [];
   for (const invoice of await repo.declinedInvoicesWithPeriod(tx, state.member.id)) {
     const result = await charge(gateway, invoice, card, checkoutId);
-    await repo.insertPayment(tx, {
-      id: randomUUID(),
-      invoiceId: invoice.id,
-      status: result.ok ? 'captured' : 'declined',
-      amount: invoice.amount,
-      providerReference: result.ok ? result.providerReference : null,
-      createdAt: now,
-    });
-    if (result.ok) {
-      // The same snapshot as billing.ts and the seed write: "<brand> <masked details>".
-      await repo.markInvoiceCharged(tx, invoice.id, {
-        type: 'card',
-        details: `${card.brand} ${card.details}`,
-      });
-    }
-    const details = {
-      invoice_id: invoice.id,
-      invoice_number: invoice.invoiceNumber,
-      amount: invoice.amount,
-      currency: invoice.currency,
-      checkout_id: checkoutId,
-      ...(result.ok
-        ? { provider_reference: result.providerReference }
-        : { error_code: result.errorCode, error: cardProviderErrorText(result.errorCode) }),
-    };
-    const status = result.ok ? 'success' : 'failure';
-    await logMembershipChange(tx, deps.clock, state, 'retry_declined_invoice', details, status);
+    const retried = retriedCharge(invoice, card, checkoutId, result);
+    await repo.insertPayment(tx, { id: randomUUID(), ...retried.payment, createdAt: now });
+    if (retried.charged) await repo.markInvoiceCharged(tx, invoice.id, retried.charged);
+    const { action, details, status } = retried.event;
+    await logMembershipChange(tx, deps.clock, state, action, details, status);
     results.push({ invoice, charged: result.ok });
   }
   return results;
@@ -102,28 +70,7 @@ export async function mailCardUpdate(
   outcome: 'success' | 'exists',
   retried: RetriedInvoice[],
 ): Promise<void> {
-  const language = languageOf(state.member.locale);
-  const t = cardTexts[language];
-  const lines = (charged: boolean) =>
-    retried
-      .filter((r) => r.charged === charged)
-      .map((r) => ({
-        number: r.invoice.invoiceNumber,
-        amount: formatMoney(r.invoice.amount, r.invoice.currency, state.member.locale),
-      }));
-  const template = outcome === 'success' ? t.registered : t.exists;
-  const unpaid = lines(false);
-  const body = [template.body(cardLabel(card))];
-  if (unpaid.length > 0) body.push(t.stillUnpaid(cardInvoiceList(language, unpaid)));
-  await sendMemberMail(tx, deps.mailer, state.member, state.operator, {
-    subject: template.subject,
-    body: body.join('\n\n'),
-  });
-  const paid = lines(true);
-  if (paid.length > 0) {
-    await sendMemberMail(tx, deps.mailer, state.member, state.operator, {
-      subject: t.receipt.subject,
-      body: `${t.receipt.body}\n\n${cardInvoiceList(language, paid)}`,
-    });
+  for (const mail of cardUpdateMails(state.member.locale, card, outcome, retried)) {
+    await sendMemberMail(tx, deps.mailer, state.member, state.operator, mail);
   }
 }

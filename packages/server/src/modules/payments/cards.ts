@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CARD_ALREADY_EXISTS_MESSAGE,
-  CARD_REGISTERED_MESSAGE,
-  type CardFormUrl,
-  type CardRegistered,
-  type VerifoneCreditCardRequest,
-} from '@portal/contract';
+import type { CardFormUrl, CardRegistered, VerifoneCreditCardRequest } from '@portal/contract';
 import {
   CARD_CHECKOUT_MINUTES,
   CARD_ERROR_CANCELLED,
   type CardRefusal,
-  cardProviderErrorText,
+  cardFailureEvent,
+  cardRegistered,
+  cardRegisteredEvent,
+  isCurrentCard,
+  newCardMethodRow,
 } from '@portal/domain';
 import type { CardReturn } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/client.ts';
@@ -81,13 +79,8 @@ export function createCardService(deps: AppDeps) {
 
   /** Writes the failed or cancelled return (checkout already closed) and says why. */
   async function logFailure(tx: Executor, state: MembershipState, checkoutId: string, errorCode: number) {
-    const details = {
-      provider: state.operator.cardProvider,
-      checkout_id: checkoutId,
-      error_code: errorCode,
-      error: cardProviderErrorText(errorCode),
-    };
-    await logMembershipChange(tx, clock, state, 'update_credit_card', details, 'failure');
+    const { action, details, status } = cardFailureEvent(state.operator.cardProvider, checkoutId, errorCode);
+    await logMembershipChange(tx, clock, state, action, details, status);
   }
 
   /** Stores the verified card and retries the declined invoices, all under the membership lock. */
@@ -119,7 +112,7 @@ export function createCardService(deps: AppDeps) {
       const card = verified.card;
       const methods = await repo.currentPaymentMethods(tx, state.member.id);
       const current = methods.at(-1);
-      const exists = current?.provider === provider && current.fingerprint === card.fingerprint;
+      const exists = isCurrentCard(current, provider, card);
       let methodId: string;
       if (current && exists) {
         methodId = current.id;
@@ -127,41 +120,15 @@ export function createCardService(deps: AppDeps) {
       } else {
         methodId = randomUUID();
         await repo.removePaymentMethods(tx, state.member.id, now);
-        await repo.insertPaymentMethod(tx, {
-          id: methodId,
-          memberId: state.member.id,
-          provider,
-          type: 'card',
-          brand: card.brand,
-          details: card.details,
-          expire: card.expire,
-          providerToken: card.token,
-          fingerprint: card.fingerprint,
-          createdAt: now,
-        });
+        await repo.insertPaymentMethod(tx, newCardMethodRow(state.member.id, provider, card, methodId, now));
       }
       const outcome = exists ? 'exists' : 'success';
-      await logMembershipChange(tx, clock, state, 'update_credit_card', {
-        provider,
-        checkout_id: checkout.id,
-        payment_method_id: methodId,
-        brand: card.brand,
-        details: card.details,
-        expire: card.expire,
-        outcome,
-      });
+      const event = cardRegisteredEvent(provider, checkout.id, methodId, card, outcome);
+      await logMembershipChange(tx, clock, state, event.action, event.details);
       const gateway = deps.cardGateways[provider];
       const retried = await retryDeclinedInvoices(tx, deps, state, gateway, card, checkout.id);
       await mailCardUpdate(tx, deps, state, card, outcome, retried);
-      return {
-        message: exists ? CARD_ALREADY_EXISTS_MESSAGE : CARD_REGISTERED_MESSAGE,
-        outcome,
-        retried_invoices: retried.map((r) => ({
-          id: r.invoice.id,
-          invoice_number: r.invoice.invoiceNumber,
-          status: r.charged ? ('charged' as const) : ('declined' as const),
-        })),
-      };
+      return cardRegistered(outcome, retried);
     });
   }
 

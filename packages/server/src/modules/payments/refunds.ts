@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { ManualRefundRequest, RefundableItem, RefundMethod, RefundReceipt } from '@portal/contract';
 import {
-  cardProviderErrorText,
-  formatMoney,
-  languageOf,
-  maskBankAccount,
-  parseBankAccount,
-  type RefundRefusal,
-  refundTexts,
+  itemToRefund,
+  refundAccount,
+  refundConfirmation,
+  refundDeclinedEvent,
+  refundReceipt,
+  refundRefusal,
+  refundRow,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { invalidRequest, notFound, ruleViolation } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
-import { formatDay, sendMemberMail } from '../membership/notifications.ts';
+import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import { completeRefund, insertRefund } from './refund-store.ts';
 import { findRefundable, type RefundableOne } from './refundable.ts';
@@ -23,12 +23,6 @@ import type { PaymentsService } from './service.ts';
 
 /** Card provider error 100 (spec section 8). */
 const UNEXPECTED_PROVIDER_ERROR = 100;
-
-const texts = (state: MembershipState) => refundTexts[languageOf(state.member.locale)];
-
-function refusal(state: MembershipState, type: RefundRefusal) {
-  return ruleViolation(type, texts(state).refusals[type]);
-}
 
 const whereFor = (state: MembershipState) => ({
   memberId: state.member.id,
@@ -58,15 +52,10 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
     return { state, invoice };
   }
 
-  /**
-   * The invoice's earliest refundable item, read after the lock, so a request that waited
-   * for another one sees its refund and is refused.
-   */
+  /** The earliest refundable item, read after the lock (domain itemToRefund). */
   async function takeItem(tx: Executor, state: MembershipState, invoice: RefundableOne['invoice']) {
     const { items, refunds } = await findRefundable(tx, whereFor(state), invoice);
-    const item = items[0];
-    if (!item) throw refusal(state, refunds.length > 0 ? 'already_refunded' : 'nothing_to_refund');
-    return item;
+    return itemToRefund(state.member.locale, items, refunds.length > 0);
   }
 
   /** Books the refund; the unique (invoice, closure) index answers the loser of a race. */
@@ -77,87 +66,27 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
     method: RefundMethod,
     bankAccount: string | null,
   ) {
-    const row = {
+    const row = refundRow(state.member.id, item, {
       id: randomUUID(),
-      paymentId: item.payment.id,
-      invoiceId: item.invoice.id,
-      memberId: state.member.id,
-      closureId: item.closure.id,
       method,
-      amount: item.refund.refundable_amount.refundable,
       bankAccount,
-      status: 'pending' as const,
       createdAt: clock.now(),
-    };
-    if (!(await insertRefund(tx, row))) throw refusal(state, 'already_refunded');
+    });
+    if (!(await insertRefund(tx, row))) throw refundRefusal(state.member.locale, 'already_refunded');
     return row;
   }
 
-  async function confirm(
-    tx: Executor,
-    state: MembershipState,
-    item: RefundableOne,
-    receipt: RefundReceipt,
-  ): Promise<RefundReceipt> {
-    const { refund, invoice, closure } = item;
-    await logMembershipChange(tx, clock, state, 'closed_days_refund', {
-      refund_id: receipt.id,
-      invoice_id: invoice.id,
-      invoice_number: invoice.invoiceNumber,
-      closure_id: closure.id,
-      closed_period: refund.closed_period,
-      closed_days: refund.closed_days,
-      amount: receipt.amount,
-      currency: receipt.currency,
-      method: receipt.method,
-      status: receipt.status,
-      bank_account: receipt.bank_account,
-    });
-    const t = texts(state);
-    const locale = state.member.locale;
-    const values = {
-      amount: formatMoney(receipt.amount, receipt.currency, locale),
-      from: formatDay(refund.closed_period.from, locale),
-      to: formatDay(refund.closed_period.to, locale),
-      closed: refund.closed_days.closed,
-      paid: refund.closed_days.paid,
-      invoice: invoice.invoiceNumber,
-      ...(receipt.bank_account ? { account: receipt.bank_account } : {}),
-    };
-    const mail = receipt.method === 'card' ? t.cardMail : t.bankMail;
-    await sendMemberMail(tx, mailer, state.member, state.operator, {
-      subject: mail.subject,
-      body: `${t.closedDays(values)} ${mail.body(values)}`,
-    });
+  /** The event and the e-mail of a booked refund (domain refundConfirmation). */
+  async function confirm(tx: Executor, state: MembershipState, item: RefundableOne, receipt: RefundReceipt) {
+    const { event, mail } = refundConfirmation(state.member.locale, item, receipt);
+    await logMembershipChange(tx, clock, state, event.action, event.details);
+    await sendMemberMail(tx, mailer, state.member, state.operator, mail);
     return receipt;
   }
 
-  const receiptOf = (
-    row: Awaited<ReturnType<typeof book>>,
-    item: RefundableOne,
-    status: RefundReceipt['status'],
-    bankAccount: string | null,
-  ): RefundReceipt => ({
-    id: row.id,
-    invoice_id: item.invoice.id,
-    method: row.method,
-    status,
-    amount: row.amount,
-    currency: item.invoice.currency,
-    bank_account: bankAccount,
-    created_at: row.createdAt.toISOString(),
-  });
-
   async function logDeclined(e: CardRefundDeclined) {
-    const details = {
-      invoice_id: e.item.invoice.id,
-      closure_id: e.item.closure.id,
-      amount: e.item.refund.refundable_amount.refundable,
-      method: 'card',
-      error_code: e.errorCode,
-      error: cardProviderErrorText(e.errorCode),
-    };
-    await logMembershipChange(db, clock, e.state, 'closed_days_refund', details, 'failure');
+    const { action, details, status } = refundDeclinedEvent(e.item, e.errorCode);
+    await logMembershipChange(db, clock, e.state, action, details, status);
   }
 
   return {
@@ -200,12 +129,12 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
             .catch(() => ({ ok: false as const, errorCode: UNEXPECTED_PROVIDER_ERROR }));
           if (!result.ok) throw new CardRefundDeclined(state, item, result.errorCode);
           await completeRefund(tx, row.id, clock.now());
-          return confirm(tx, state, item, receiptOf(row, item, 'completed', null));
+          return confirm(tx, state, item, refundReceipt(row, item, 'completed', null));
         });
       } catch (e) {
         if (!(e instanceof CardRefundDeclined)) throw e;
         await logDeclined(e);
-        throw refusal(e.state, 'refund_failed');
+        throw refundRefusal(e.state.member.locale, 'refund_failed');
       }
     },
 
@@ -217,15 +146,10 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
     async toBankAccount(auth: AuthContext, invoiceId: string, request: ManualRefundRequest) {
       return db.transaction(async (tx) => {
         const { state, invoice } = await lockInvoice(tx, auth, invoiceId);
-        const account = parseBankAccount(request.bank_account_number, state.operator.country);
-        if (!account) {
-          const text = texts(state).invalidAccount(state.operator.country === 'NO');
-          throw invalidRequest('body.bank_account_number', text);
-        }
+        const account = refundAccount(state.operator, state.member.locale, request.bank_account_number);
         const item = await takeItem(tx, state, invoice);
         const row = await book(tx, state, item, 'bank_account', account.account);
-        const masked = maskBankAccount(account.account);
-        return confirm(tx, state, item, receiptOf(row, item, 'pending', masked));
+        return confirm(tx, state, item, refundReceipt(row, item, 'pending', account.masked));
       });
     },
   };

@@ -1,17 +1,9 @@
 import type { PtWidgetKind, PtWidgetSession } from '@portal/contract';
-import {
-  bookingWindow,
-  PT_NOT_AVAILABLE,
-  PT_UNAVAILABLE,
-  ptStatusErrors,
-  ptTexts,
-  signPtToken,
-} from '@portal/domain';
+import { PT_NOT_AVAILABLE, PT_UNAVAILABLE, ptWidgetClaims, signPtToken } from '@portal/domain';
 import { providerBase } from '../../adapters/pt/config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
-import { localizedRefusal } from '../membership/localized-refusal.ts';
 import { loadMembershipState } from '../membership/state.ts';
 
 /** 404: the operator has no PT (operators.md), so the widgets do not exist for its members. */
@@ -35,21 +27,8 @@ export function createPtService(deps: AppDeps) {
       const base = providerBase(config.pt, state.operator.id);
       const secret = config.pt.secret;
       if (!base || !secret) throw ptUnavailable();
-      const errors = ptStatusErrors(state.status, state.facts);
-      if (errors.length) throw localizedRefusal(ptTexts, state.member.locale, errors);
-
-      const { token, expiresAt } = await signPtToken(
-        secret,
-        {
-          sub: state.member.id,
-          op: state.operator.id,
-          club: state.membership.locationId,
-          wid: widget,
-          loc: state.member.locale,
-          ...(widget === 'booking' ? { win: bookingWindow(state.status, state.facts, state.today) } : {}),
-        },
-        clock.now(),
-      );
+      const claims = ptWidgetClaims(state, widget);
+      const { token, expiresAt } = await signPtToken(secret, claims, clock.now());
       return { widget, script_url: `${base}/widget.js`, token, expires_at: expiresAt.toISOString() };
     },
   };

@@ -5,6 +5,7 @@ import {
   cancelDeadline,
   cancellationTooLate,
   localizedText as text,
+  packagesAnswer,
   purchaseAnswer,
   sandboxRefusal,
   slotAnswer,
@@ -40,20 +41,13 @@ export function createPtSandbox(deps: { db: Db; clock: Clock }) {
   return {
     /** GET packages: what the operator sells, in the asked language, and what the member has left. */
     async packages(claims: PtTokenClaims, language: Language) {
-      const operator = getOperator(claims.op as OperatorId);
       const rows = await repo.listPackages(db, claims.op);
-      return {
-        currency: operator.currency,
-        remaining_sessions: await repo.remainingSessions(db, claims.sub),
-        packages: rows.map((p) => ({
-          id: p.id,
-          name: text(p.name, language),
-          description: text(p.description, language),
-          sessions: p.sessions,
-          price: p.price,
-          currency: p.currency,
-        })),
-      };
+      return packagesAnswer(
+        claims.op as OperatorId,
+        await repo.remainingSessions(db, claims.sub),
+        rows,
+        language,
+      );
     },
 
     /**
