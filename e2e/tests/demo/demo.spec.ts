@@ -94,6 +94,16 @@ test('no request leaves the browser: files come from the base path, API calls ar
   for (const operator of ['at', 'ch', 'no', 'fi', 'de']) {
     await operatorRadio(page, operator).check();
     await expect(page.locator('html')).toHaveAttribute('data-operator', operator);
+    // Its colours are in before the next pick: a quicker pick cancels the stylesheet still
+    // on its way, which would show here as a request that failed.
+    await expect
+      .poll(() =>
+        page.evaluate((id) => {
+          const link = document.getElementById('portal-theme') as HTMLLinkElement | null;
+          return link?.sheet?.href?.endsWith(`themes/${id}/theme.css`) ?? false;
+        }, operator),
+      )
+      .toBe(true);
   }
   await switchToEnglish(page, 'de');
 
