@@ -54,12 +54,14 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 
 const vitestReport = join(out, 'vitest.json');
-const vitestOk = run('unit and server tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
+const vitestLog = join(out, 'vitest.log');
+// Also kept in a file: when Vitest fails, what it said about it is printed again at the end,
+// next to the closing line, where a CI summary that shows only the end of the output has it.
+const vitestOk = run('unit and server tests', 'bash', [
+  '-o',
+  'pipefail',
+  '-c',
+  `npx vitest run --reporter=default --reporter=json --outputFile.json=${vitestReport} 2>&1 | tee ${vitestLog}`,
 ]);
 countReport('vitest', vitestOk, vitestReport, (r) => ({
   passed: r.numPassedTests,
@@ -131,7 +133,24 @@ countReport('playwright (demo)', demoOk, demoReport, (r) => ({
   skipped: r.stats.skipped,
 }));
 
+if (!vitestOk) printVitestFailures();
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed === 0 ? 0 : 1);
+
+/**
+ * Vitest's own account of a failed run, from where it starts (failed tests, a failed hook, an
+ * unhandled error): at most 80 lines, without colours.
+ */
+function printVitestFailures() {
+  if (!existsSync(vitestLog)) return;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removes terminal colour codes
+  const lines = readFileSync(vitestLog, 'utf8')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n');
+  const start = lines.findIndex((line) => /⎯ (Failed|Unhandled)|Unhandled (Error|Rejection)/.test(line));
+  if (start < 0) return;
+  console.log('\n── what Vitest reported as failed:');
+  console.log(lines.slice(start, start + 80).join('\n'));
+}
