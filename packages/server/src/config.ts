@@ -62,6 +62,11 @@ export interface Config {
    */
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * Where the LISTEN connections go (DATABASE_LISTEN_URL; DATABASE_URL by default): PostgreSQL
+   * itself when DATABASE_URL points at PgBouncer in transaction mode, where LISTEN cannot work.
+   */
+  databaseListenUrl: string | null;
   /** ISO instant that fixes the clock (tests, demos), or null for the system clock. */
   portalClock: string | null;
   defaultOperator: OperatorId;
@@ -105,6 +110,12 @@ export interface Config {
   instanceId: string;
   /** Connections of this process's PostgreSQL pool (DATABASE_POOL_MAX; docs/operations.md). */
   databasePoolMax: number;
+  /**
+   * How long an instance may answer GET /v2/membership from what it read for the session
+   * (READ_MODEL_CACHE_MS, 30 s; 0: never). Changes end it at once (ADR 029); this bounds how
+   * late one can be seen while the instance's LISTEN connection is silently gone.
+   */
+  readModelCacheMs: number;
   /** Graceful shutdown on SIGTERM (ADR 015). */
   shutdown: ShutdownSettings;
 }
@@ -260,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR ? path.resolve(process.cwd(), env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || null,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || env.DATABASE_URL || null,
     portalClock: parseClock(env.PORTAL_CLOCK),
     defaultOperator: parseOperator('DEFAULT_OPERATOR', env.DEFAULT_OPERATOR, 'de'),
     operatorHosts: parseOperatorHosts(env.OPERATOR_HOSTS),
@@ -317,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     instanceId: parseInstanceId(env.INSTANCE_ID),
     databasePoolMax: parseCount('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10),
+    readModelCacheMs: parseMs('READ_MODEL_CACHE_MS', env.READ_MODEL_CACHE_MS, 30_000),
     shutdown: {
       graceMs: parseMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
       timeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),

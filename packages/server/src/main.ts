@@ -17,7 +17,12 @@ const clock = clockFromConfig(config.portalClock, !config.isProduction);
 // The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
 const opening = openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, max: config.databasePoolMax }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        max: config.databasePoolMax,
+        listenUrl: config.databaseListenUrl ?? config.databaseUrl,
+      }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 const [{ buildApp }] = await Promise.all([
@@ -38,6 +43,7 @@ const app = await buildApp({
   lifecycle,
   metrics,
   logger: loggerOptions(config.logLevel, config.instanceId, log),
+  listen: database.listen,
 });
 /**
  * Background work beside the HTTP server (e.g. the outbox delivery worker): each is

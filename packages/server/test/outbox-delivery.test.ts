@@ -1,12 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliverySettings, loadDeliverySettings } from '../src/adapters/delivery/config.ts';
 import { createTransports } from '../src/adapters/delivery/index.ts';
 import type { Transport } from '../src/adapters/delivery/transport.ts';
 import { createDeliveryWorker, type DeliveryWorker } from '../src/adapters/delivery/worker.ts';
-import { selectRows } from '../src/db/client.ts';
 import { outbox } from '../src/db/schema.ts';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
@@ -261,7 +258,7 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
       settings,
       transports: transportsOf(settings),
       log: silent,
-      listen: (channel, onNotify) => listenOn(t, channel, onNotify),
+      listen: (channel, onNotify) => t.listen(channel, onNotify),
     });
     workers.push(w);
     w.start();
@@ -287,7 +284,7 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
       // LISTEN takes effect only after the message is written: its notification reaches no one.
       listen: async (channel, onNotify) => {
         await setUp;
-        return listenOn(t, channel, onNotify);
+        return t.listen(channel, onNotify);
       },
     });
     workers.push(w);
@@ -302,21 +299,6 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
 });
 
 /** LISTEN as Database.listen does: PGlite's own API, or a connection of its own on PostgreSQL. */
-async function listenOn(t: TestApp, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
-  if (t.kind === 'pglite') {
-    const client = (t.db as unknown as { $client: PGlite }).$client;
-    return client.listen(channel, onNotify);
-  }
-  const [row] = await selectRows<{ name: string }>(t.db, sql`select current_database() as name`);
-  const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = `/${row?.name}`;
-  const listener = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const { unlisten } = await listener.listen(channel, onNotify);
-  return async () => {
-    await unlisten();
-    await listener.end();
-  };
-}
 
 describe('delivery settings', () => {
   const load =

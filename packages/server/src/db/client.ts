@@ -29,8 +29,7 @@ export interface Database {
    * then find nothing left to apply.
    */
   migrate(): Promise<void>;
-  /** Calls `onNotify` for each NOTIFY on `channel` (after the notifying transaction committed). */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen: Listen;
   /** This process's connections by state (PostgreSQL; null on PGlite, which has one in-process connection). */
   poolUsage(): Promise<PoolUsage | null>;
   close(): Promise<void>;
@@ -44,10 +43,11 @@ export interface PoolUsage {
 
 export type DatabaseOptions =
   | { kind: 'pglite' /** Data directory; omit for an in-memory database. */; dataDir?: string }
-  | { kind: 'postgres'; url: string; max?: number };
+  | { kind: 'postgres'; url: string; max?: number /** For LISTEN; `url` by default. */; listenUrl?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.max ?? 10);
+  if (options.kind === 'postgres')
+    return openPostgres(options.url, options.max ?? 10, options.listenUrl ?? options.url);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
@@ -56,14 +56,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: db as unknown as Db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // In the same process: a notification is handed over before the query that sent it resolves.
     listen: async (channel, onNotify) => {
-      const off = await client.listen(channel, () => onNotify());
+      const off = await client.listen(channel, (payload) => onNotify(payload));
       return () => off();
     },
     poolUsage: async () => null,
     close: () => client.close(),
   };
 }
+
+/**
+ * Calls `onNotify` with the payload of each NOTIFY on `channel`, after the notifying transaction
+ * committed; resolves once LISTEN is in place, to the unsubscribe. Later, `onListening(false)`
+ * says the listening connection was lost (what is notified until `onListening(true)` is lost
+ * too) and `onListening(true)` that it listens again. PGlite, in the same process, never loses it.
+ */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening?: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 /** Pools this process opened (tests open several). */
 let poolsOpened = 0;
@@ -81,7 +94,7 @@ const RENEW_WHILE_DOWN_MS = 250;
  * never connected are replaced at most every 250 ms. An old pool finishes its queries and
  * ends. `db` always uses the current pool.
  */
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, listenUrl: string): Database {
   // Names this pool's connections, so pg_stat_activity can tell its usage.
   const applicationName = `portal-${hostname().slice(0, 40)}-${process.pid}-${++poolsOpened}`;
   type Drizzle = ReturnType<typeof drizzlePostgres<Schema>>;
@@ -155,15 +168,7 @@ function openPostgres(url: string, max: number): Database {
         await lock.end({ timeout: 5 });
       }
     },
-    listen: async (channel, onNotify) => {
-      // LISTEN needs a connection of its own, which postgres-js reconnects and re-listens.
-      const listener = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
-      const { unlisten } = await listener.listen(channel, () => onNotify());
-      return async () => {
-        await unlisten().catch(() => {});
-        await listener.end({ timeout: 5 });
-      };
-    },
+    listen: (channel, onNotify, onListening) => listenOn(listenUrl, channel, onNotify, onListening),
     poolUsage: async () => {
       const rows = await current.client<{ state: string | null; n: number }[]>`
         select state, count(*)::int as n from pg_stat_activity
@@ -244,4 +249,66 @@ export async function ping(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * LISTEN on a connection of its own, kept open. postgres-js's own `listen` re-listens after a
+ * lost connection but tells no one it was lost, and gives up for good when the first try
+ * after it fails; here a lost connection is told at once and LISTEN is tried again, every
+ * second, until it is back.
+ */
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void = () => {},
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let established = false;
+  let retry: NodeJS.Timeout | null = null;
+  const statement = `listen "${channel.replace(/"/g, '""')}"`;
+  // `onnotify` is the option postgres-js's own `listen` is built on; its types leave it out.
+  const notifications = {
+    onnotify: (name: string, payload: string) => {
+      if (name === channel) onNotify(payload);
+    },
+  };
+  const listener = postgres(url, {
+    ...notifications,
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    connect_timeout: 5,
+    onnotice: () => {},
+    onclose: () => {
+      // Before the first LISTEN the caller gets the error instead.
+      if (stopped || !established) return;
+      onListening(false);
+      relistenSoon();
+    },
+  });
+  function relistenSoon() {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      if (stopped) return;
+      listener.unsafe(statement).then(
+        () => onListening(true),
+        () => relistenSoon(),
+      );
+    }, 1000);
+    retry.unref();
+  }
+  try {
+    await listener.unsafe(statement);
+  } catch (error) {
+    await listener.end({ timeout: 1 }).catch(() => {});
+    throw error;
+  }
+  established = true;
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await listener.end({ timeout: 5 }).catch(() => {});
+  };
 }

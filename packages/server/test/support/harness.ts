@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { type MutableClock, mutableClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Lifecycle } from '../../src/http/lifecycle.ts';
-import { type Db, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
+import { type Db, type Listen, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
@@ -28,6 +28,8 @@ export function databases(): DatabaseKind[] {
 
 export interface OpenedDb {
   db: Db;
+  /** The database's LISTEN, as main.ts passes it to the app. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,14 @@ function pgliteTemplate(): Promise<PGlite> {
 
 async function openPglite(from: Promise<PGlite> = pgliteTemplate()): Promise<OpenedDb> {
   const client = (await (await from).clone()) as PGlite;
-  return { db: drizzle({ client, schema }) as unknown as Db, close: () => client.close() };
+  return {
+    db: drizzle({ client, schema }) as unknown as Db,
+    listen: async (channel, onNotify) => {
+      const off = await client.listen(channel, (payload) => onNotify(payload));
+      return () => off();
+    },
+    close: () => client.close(),
+  };
 }
 
 // The demo seed depends only on the clock it is seeded at, and it is most of what an app's
@@ -75,6 +84,7 @@ async function openPostgres(): Promise<OpenedDb> {
   await database.migrate();
   return {
     db: database.db,
+    listen: database.listen,
     close: async () => {
       await database.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -100,6 +110,8 @@ export interface TestApp {
   kind: DatabaseKind;
   app: FastifyInstance;
   db: Db;
+  /** Its database's LISTEN (OpenedDb). */
+  listen: Listen;
   clock: MutableClock;
   /** Moves the wall clock used by rate limiting. */
   advanceWall(ms: number): void;
@@ -116,6 +128,12 @@ export interface StartOptions {
   metrics?: (db: Db) => Metrics;
   /** Drain state shared with the test (health/ready, Connection: close). */
   lifecycle?: Lifecycle;
+  /**
+   * Gives the app the database's notifications, as main.ts does, so GET /v2/membership
+   * answers from its cache per session (ADR 029). Off by default: on PostgreSQL a test's own
+   * writes to the database reach the app only when their notification has.
+   */
+  readModelCache?: boolean;
 }
 
 export async function startApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
@@ -134,12 +152,14 @@ export async function startApp(kind: DatabaseKind, options: StartOptions = {}): 
     logger: false,
     ...(options.metrics ? { metrics: options.metrics(opened.db) } : {}),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+    ...(options.readModelCache ? { listen: opened.listen } : {}),
   });
   await app.ready();
   return {
     kind,
     app,
     db: opened.db,
+    listen: opened.listen,
     clock,
     advanceWall: (ms) => {
       wall += ms;

@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, selectRows } from '../../db/client.ts';
+import { type Db, type Listen, selectRows } from '../../db/client.ts';
 import { OUTBOX_CHANNEL } from '../outbox.ts';
 import type { DeliverySettings } from './config.ts';
 import { DeliveryError, type OutgoingMessage, type Transport } from './transport.ts';
@@ -13,9 +13,6 @@ export interface DeliveryObserver {
   delivered(channel: Channel): void;
   failed(channel: Channel, kind: string, dead: boolean): void;
 }
-
-/** Subscribes to a NOTIFY channel (both drivers can); resolves to the unsubscribe. */
-export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 
 export interface DeliveryWorkerOptions {
   db: Db;
