@@ -55,6 +55,8 @@ const app = await buildApp({
   config,
   // Written in batches, as main.ts writes them (ADR 025).
   logger: loggerOptions(config.logLevel, config.instanceId, bufferedStdout()),
+  // As main.ts: GET /v2/membership answers from its cache per session (ADR 029).
+  listen: database.listen,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

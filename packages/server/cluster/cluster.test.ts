@@ -39,6 +39,7 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
       headers: host(op),
       body: { username: `${persona}@${op}.example`, password, operator_id: op },
     });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const tokenOf = async (persona: string, op: string) => {
     const key = `${persona}@${op}`;
     if (!tokens.has(key)) {
@@ -88,6 +89,37 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
       seen.add(String(res.headers['x-instance']));
     }
     expect([...seen].sort()).toEqual(['portal-1', 'portal-2', 'portal-3']);
+  });
+
+  it('shows a change and a sign-out made through one instance in every instance’s cached reads (ADR 029)', async () => {
+    const token = ((await signIn(client, 'in_cancellation', 'fi')).json() as { token: string }).token;
+    const readAll = async () => {
+      const answers: { instance: string; status: number; membership: string | null }[] = [];
+      for (let i = 0; i < 9; i++) {
+        const res = await client.request('GET', '/api/v2/membership', { headers: auth('fi', token) });
+        const body = res.status === 200 ? (res.json() as { status: string }).status : null;
+        answers.push({ instance: String(res.headers['x-instance']), status: res.status, membership: body });
+      }
+      return answers;
+    };
+    // Twice round the three instances: each has the session in its cache.
+    await readAll();
+    const before = await readAll();
+    expect(new Set(before.map((a) => a.instance)).size).toBe(3);
+    expect(before.every((a) => a.membership === 'in_cancellation')).toBe(true);
+
+    const reactivated = await client.request('DELETE', '/api/v1/membership/cancellations', {
+      headers: auth('fi', token),
+    });
+    expect(reactivated.status).toBe(204);
+    // The other instances hear it from PostgreSQL a moment after the commit.
+    await sleep(200);
+    const after = await readAll();
+    expect(after.map((a) => a.membership)).toEqual(Array(9).fill('active'));
+
+    expect((await client.request('POST', '/api/auth/signout', { headers: auth('fi', token) })).status).toBe(204);
+    await sleep(200);
+    expect((await readAll()).map((a) => a.status)).toEqual(Array(9).fill(401));
   });
 
   it('passes the request id through nginx and keeps the security headers', async () => {
@@ -302,8 +334,6 @@ describe.skipIf(skip !== null)('three instances behind nginx', () => {
       missing: answeredWrites.filter((seq) => !inDatabase.has(seq)),
     };
   }
-
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('answers every read while an instance is killed (kill -9), and keeps every write it answered', async () => {
     const result = await underLoad('kill', async () => {

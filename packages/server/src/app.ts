@@ -10,7 +10,7 @@ import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Listen } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
@@ -45,6 +45,7 @@ import { registerFreezeRoutes } from './modules/freeze/routes.ts';
 import { createFreezeService } from './modules/freeze/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerMembershipRoutes } from './modules/membership/routes.ts';
+import { createReadModelCache, hearReadModelChanges } from './modules/membership/read-cache.ts';
 import { createMembershipService } from './modules/membership/service.ts';
 import {
   registerCardRoutes,
@@ -85,6 +86,11 @@ export interface BuildAppOptions {
   metrics?: Metrics;
   /** Whether the process drains (main.ts starts it on SIGTERM); a fresh one by default. */
   lifecycle?: Lifecycle;
+  /**
+   * The database's notifications (main.ts passes them): with them, and READ_MODEL_CACHE_MS
+   * above 0, GET /v2/membership answers from a cache per session that every change ends (ADR 029).
+   */
+  listen?: Listen;
 }
 
 export { loggerOptions } from './http/logging.ts';
@@ -163,7 +169,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireAuth = createRequireAuth(auth);
   registerHealthRoutes(app, db, lifecycle);
   registerAuthRoutes(app, auth, requireAuth);
-  registerMembershipRoutes(app, createMembershipService(deps), auth);
+  const readModelCache =
+    options.listen && config.readModelCacheMs > 0
+      ? createReadModelCache({ ttlMs: config.readModelCacheMs, observer: deps.metrics.readModel })
+      : null;
+  if (readModelCache && options.listen) hearReadModelChanges(app, readModelCache, options.listen);
+  registerMembershipRoutes(app, createMembershipService(deps, readModelCache), auth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
   registerRefundRoutes(app, deps, requireAuth);
   registerCardRoutes(app, deps, requireAuth);

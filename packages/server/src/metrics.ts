@@ -14,6 +14,13 @@ export interface Metrics {
   signInFailures: Counter<'operator'>;
   /** What the delivery worker reports. */
   delivery: DeliveryObserver;
+  /** What GET /v2/membership's cache per session reports (ADR 029). */
+  readModel: ReadModelObserver;
+}
+
+export interface ReadModelObserver {
+  read(source: 'cache' | 'database'): void;
+  listening(listening: boolean): void;
 }
 
 export interface MetricsSources {
@@ -43,6 +50,18 @@ export function createMetrics({ db, poolUsage }: MetricsSources): Metrics {
     name: 'portal_outbox_delivery_failures_total',
     help: 'Failed delivery tries by this instance, by channel, error kind and whether the message is dead.',
     labelNames: ['channel', 'kind', 'dead'] as const,
+    registers: [registry],
+  });
+
+  const readModelReads = new Counter({
+    name: 'portal_read_model_reads_total',
+    help: 'GET /v2/membership reads of a live session, answered from the cache or read from the database.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  const readModelListening = new Gauge({
+    name: 'portal_read_model_cache_listening',
+    help: '1 while this instance hears the database’s changes and may answer GET /v2/membership from its cache.',
     registers: [registry],
   });
 
@@ -105,6 +124,10 @@ export function createMetrics({ db, poolUsage }: MetricsSources): Metrics {
     delivery: {
       delivered: (channel) => delivered.inc({ channel }),
       failed: (channel, kind, dead) => failures.inc({ channel, kind, dead: String(dead) }),
+    },
+    readModel: {
+      read: (source) => readModelReads.inc({ source }),
+      listening: (listening) => readModelListening.set(listening ? 1 : 0),
     },
   };
 }

@@ -123,7 +123,8 @@ const SESSION_READ_MODEL = `select s.id,
   (select json_build_array(r.name, r.referrer_discount_months, r.referrer_discount_percentage,
       r.referrer_pt_hours, r.presentation)
     from referral_promotions r where r.operator_id = m.operator_id and r.status = 'active'
-    order by r.created_at desc limit 1)
+    order by r.created_at desc limit 1),
+  s.expires_at
 from sessions s
 join members m on m.id = s.member_id
 left join memberships ms on ms.id = (select n.id from memberships n where n.member_id = m.id
@@ -197,6 +198,7 @@ type ReadModelRow = [
         presentation: LocalizedValue<string>,
       ]
     | null,
+  sessionExpiresAt: string,
 ];
 
 /** domain membershipView's record, and the member's operator. */
@@ -211,7 +213,7 @@ export function prepareSessionReadModel(db: Db) {
   return async (
     hash: string,
     now: Date,
-  ): Promise<{ session: AuthContext; data: SessionReadModel | undefined } | null> => {
+  ): Promise<{ session: AuthContext; expiresAt: number; data: SessionReadModel | undefined } | null> => {
     const [row] = (await query([hash, now.toISOString()])) as ReadModelRow[];
     if (!row) return null;
     const [
@@ -256,11 +258,14 @@ export function prepareSessionReadModel(db: Db) {
       keys,
       method,
       promotion,
+      sessionExpiresAt,
     ] = row;
     const session: AuthContext = { sessionId, memberId, operatorId: operatorId as AuthContext['operatorId'] };
-    if (membershipId === null) return { session, data: undefined };
+    const expiresAt = new Date(sessionExpiresAt).getTime();
+    if (membershipId === null) return { session, expiresAt, data: undefined };
     return {
       session,
+      expiresAt,
       data: {
         member: {
           operatorId: session.operatorId,

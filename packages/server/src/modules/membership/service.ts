@@ -3,15 +3,19 @@ import { membershipView } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { todayFor } from './facts.ts';
+import type { ReadModelCache } from './read-cache.ts';
 import * as repo from './repository.ts';
 
-export function createMembershipService(deps: AppDeps) {
+export function createMembershipService(deps: AppDeps, cache: ReadModelCache | null = null) {
   const { db, clock } = deps;
   const sessionReadModel = repo.prepareSessionReadModel(db);
 
   return {
-    /** The session of a token hash and its member's read model, in one query (null: no live session). */
-    readWithSession: sessionReadModel,
+    /**
+     * The session of a token hash and its member's read model, in one query (null: no live
+     * session); kept per session when the app has a cache (ADR 029).
+     */
+    readWithSession: cache ? cache.wrap(sessionReadModel) : sessionReadModel,
 
     /**
      * GET /v2/membership from what readWithSession read (domain membershipView, which the
