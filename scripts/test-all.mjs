@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.tmp');
@@ -145,10 +146,7 @@ process.exit(totals.failed === 0 ? 0 : 1);
  */
 function printVitestFailures() {
   if (!existsSync(vitestLog)) return;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removes terminal colour codes
-  const lines = readFileSync(vitestLog, 'utf8')
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n');
+  const lines = stripVTControlCharacters(readFileSync(vitestLog, 'utf8')).split('\n');
   const start = lines.findIndex((line) => /⎯ (Failed|Unhandled)|Unhandled (Error|Rejection)/.test(line));
   if (start < 0) return;
   console.log('\n── what Vitest reported as failed:');

@@ -80,8 +80,8 @@ export function createReadModelCache(options: ReadModelCacheOptions): ReadModelC
     if (entries.size >= maxEntries) drop(entries.keys().next().value as string);
     entries.set(hash, { value, readAt: monotonic() });
     const memberId = value.session.memberId;
-    let hashes = byMember.get(memberId);
-    if (!hashes) byMember.set(memberId, (hashes = new Set()));
+    const hashes = byMember.get(memberId) ?? new Set<string>();
+    byMember.set(memberId, hashes);
     hashes.add(hash);
   }
 
