@@ -144,9 +144,11 @@ export function hearReadModelChanges(app: FastifyInstance, cache: ReadModelCache
       );
     }
   });
-  app.addHook('onSend', async (request) => {
+  // Before the answer leaves: the member's next request must not find the old entry.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.auth && request.method !== 'GET' && request.method !== 'HEAD')
       cache.changed(request.auth.memberId);
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     cache.listening(false);
