@@ -171,9 +171,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, auth, requireAuth);
   const readModelCache =
     options.listen && config.readModelCacheMs > 0
-      ? createReadModelCache({ ttlMs: config.readModelCacheMs, observer: deps.metrics.readModel })
+      ? hearReadModelChanges(
+          app,
+          createReadModelCache({ ttlMs: config.readModelCacheMs, observer: deps.metrics.readModel }),
+          options.listen,
+        )
       : null;
-  if (readModelCache && options.listen) hearReadModelChanges(app, readModelCache, options.listen);
   registerMembershipRoutes(app, createMembershipService(deps, readModelCache), auth);
   registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
   registerRefundRoutes(app, deps, requireAuth);

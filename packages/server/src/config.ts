@@ -63,7 +63,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   /**
-   * Where the LISTEN connections go (DATABASE_LISTEN_URL; DATABASE_URL by default): PostgreSQL
+   * Where the LISTEN connections go (DATABASE_LISTEN_URL; null: DATABASE_URL): PostgreSQL
    * itself when DATABASE_URL points at PgBouncer in transaction mode, where LISTEN cannot work.
    */
   databaseListenUrl: string | null;
@@ -271,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR ? path.resolve(process.cwd(), env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || null,
-    databaseListenUrl: env.DATABASE_LISTEN_URL || env.DATABASE_URL || null,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || null,
     portalClock: parseClock(env.PORTAL_CLOCK),
     defaultOperator: parseOperator('DEFAULT_OPERATOR', env.DEFAULT_OPERATOR, 'de'),
     operatorHosts: parseOperatorHosts(env.OPERATOR_HOSTS),

@@ -21,7 +21,7 @@ const opening = openDatabase(
         kind: 'postgres',
         url: config.databaseUrl,
         max: config.databasePoolMax,
-        listenUrl: config.databaseListenUrl ?? config.databaseUrl,
+        ...(config.databaseListenUrl ? { listenUrl: config.databaseListenUrl } : {}),
       }
     : { kind: 'pglite', dataDir: config.dataDir },
 );

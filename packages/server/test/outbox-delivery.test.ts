@@ -258,7 +258,7 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
       settings,
       transports: transportsOf(settings),
       log: silent,
-      listen: (channel, onNotify) => t.listen(channel, onNotify),
+      listen: t.listen,
     });
     workers.push(w);
     w.start();

@@ -56,11 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: db as unknown as Db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    // In the same process: a notification is handed over before the query that sent it resolves.
-    listen: async (channel, onNotify) => {
-      const off = await client.listen(channel, (payload) => onNotify(payload));
-      return () => off();
-    },
+    listen: pgliteListen(client),
     poolUsage: async () => null,
     close: () => client.close(),
   };
@@ -77,6 +73,17 @@ export type Listen = (
   onNotify: (payload: string) => void,
   onListening?: (listening: boolean) => void,
 ) => Promise<() => Promise<void>>;
+
+/**
+ * PGlite's LISTEN. In the same process: a notification is handed over before the query that
+ * sent it resolves, and the connection is never lost.
+ */
+export function pgliteListen(client: PGlite): Listen {
+  return async (channel, onNotify) => {
+    const off = await client.listen(channel, (payload) => onNotify(payload));
+    return () => off();
+  };
+}
 
 /** Pools this process opened (tests open several). */
 let poolsOpened = 0;

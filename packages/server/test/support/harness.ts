@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { type MutableClock, mutableClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Lifecycle } from '../../src/http/lifecycle.ts';
-import { type Db, type Listen, MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
+import { type Db, type Listen, MIGRATIONS_FOLDER, openDatabase, pgliteListen } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
@@ -48,10 +48,7 @@ async function openPglite(from: Promise<PGlite> = pgliteTemplate()): Promise<Ope
   const client = (await (await from).clone()) as PGlite;
   return {
     db: drizzle({ client, schema }) as unknown as Db,
-    listen: async (channel, onNotify) => {
-      const off = await client.listen(channel, (payload) => onNotify(payload));
-      return () => off();
-    },
+    listen: pgliteListen(client),
     close: () => client.close(),
   };
 }

@@ -125,9 +125,13 @@ export function createReadModelCache(options: ReadModelCacheOptions): ReadModelC
 /**
  * Keeps `cache` told of changes while the app runs: the database's notifications (from any
  * process), and at once the writes this instance answers for a signed-in member (an
- * instance's own writes need not wait for the notification to come back).
+ * instance's own writes need not wait for the notification to come back). Returns `cache`.
  */
-export function hearReadModelChanges(app: FastifyInstance, cache: ReadModelCache, listen: Listen): void {
+export function hearReadModelChanges(
+  app: FastifyInstance,
+  cache: ReadModelCache,
+  listen: Listen,
+): ReadModelCache {
   let off: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     try {
@@ -154,4 +158,5 @@ export function hearReadModelChanges(app: FastifyInstance, cache: ReadModelCache
     cache.listening(false);
     await off?.();
   });
+  return cache;
 }
