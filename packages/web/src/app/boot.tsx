@@ -3,6 +3,7 @@ import type { OperatorId } from '@portal/contract';
 import { getOperator, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadContract } from '../lib/api.ts';
 import { prepareFormatters } from '../lib/format.ts';
 import { initI18n, initialLocale } from '../lib/i18n.ts';
 import { captureAccessToken, session } from '../lib/session.ts';
@@ -19,8 +20,13 @@ export async function boot(
   captureAccessToken();
   const operator = getOperator(operatorId);
   const signedIn = session.token !== null;
-  // Signed in: the shell's chunk and the whole catalogue load at once, alongside the theme.
-  if (signedIn) void import('./shell/LoggedInApp.tsx');
+  // Signed in: the shell's chunk, the whole catalogue and the contract's schemas (the first
+  // answers are checked with them) load at once, alongside the theme: the schemas are built
+  // by the time the first answers arrive instead of holding them up.
+  if (signedIn) {
+    void import('./shell/LoggedInApp.tsx');
+    loadContract().catch(() => {}); // the first call tries again and reports a failure
+  }
   const locale = initialLocale(operator);
   if (signedIn) {
     prepareFormatters(locale, operator.currency, operator.timezone);

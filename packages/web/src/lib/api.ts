@@ -91,9 +91,9 @@ let contract: Promise<Contract> | null = null;
 
 /**
  * The contract's schemas (and zod with them) are a chunk of their own, loaded with the first
- * call while its request is under way, not with the page: the login page's JavaScript stays
- * small and no request waits for the schemas. Every answer is still parsed before anyone
- * sees it. A failed download is tried again with the next call.
+ * call while its request is under way (signed in, at start: boot.tsx), not with the page:
+ * the login page's JavaScript stays small and no request waits for the schemas. Every answer
+ * is still parsed before anyone sees it. A failed download is tried again with the next call.
  */
 export function loadContract(): Promise<Contract> {
   contract ??= import('./schemas.ts').catch((error: unknown) => {
