@@ -59,9 +59,14 @@ function preloadPages(node: ReactNode): void {
 export function PreloadingRoutes({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => {
-    for (const match of matchRoutes(createRoutesFromChildren(children), pathname) ?? []) {
-      preloadPages(match.route.element);
-    }
+    // In a task of its own, not with the shell's other effects (the data requests): adding a
+    // page's preload links (a score of scripts and style sheets) takes several milliseconds.
+    const timer = setTimeout(() => {
+      for (const match of matchRoutes(createRoutesFromChildren(children), pathname) ?? []) {
+        preloadPages(match.route.element);
+      }
+    }, 0);
+    return () => clearTimeout(timer);
   }, [children, pathname]);
   return <Routes>{children}</Routes>;
 }
