@@ -5,7 +5,8 @@
 // clock. The signed-in pages get a demo member's session the way the app keeps it
 // (localStorage), signed in through the API. A measurement, not a test: it prints the scores
 // and their main metrics; docs/performance.md keeps them. Options: LIGHTHOUSE_PORT,
-// LIGHTHOUSE_OPERATOR (de), LIGHTHOUSE_PERSONA (active), LIGHTHOUSE_RUNS (1; the median is kept),
+// LIGHTHOUSE_OPERATOR (de), LIGHTHOUSE_PERSONA (active), LIGHTHOUSE_RUNS (5; the median is kept,
+// and the lowest and highest score are shown: single runs scatter by several points),
 // LIGHTHOUSE_REPORTS (a folder for each run's full JSON report), LIGHTHOUSE_PAGES (e.g.
 // "home,payment").
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 8197);
 const operator = process.env.LIGHTHOUSE_OPERATOR ?? 'de';
 const persona = process.env.LIGHTHOUSE_PERSONA ?? 'active';
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const reports = process.env.LIGHTHOUSE_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 const origin = `http://${operator}.localhost:${port}`;
@@ -72,18 +73,19 @@ try {
       if (reports) writeFileSync(join(reports, `${page.name}-${run + 1}.json`), String(result.report));
     }
     scores.sort((a, b) => a.score - b.score);
-    results.push({ name: page.name, ...scores[Math.floor(scores.length / 2)] });
+    const range = `${scores[0].score}–${scores[scores.length - 1].score}`;
+    results.push({ name: page.name, ...scores[Math.floor(scores.length / 2)], range });
   }
   await browser.disconnect();
   console.log(
     `\nLighthouse ${results[0]?.version} mobile performance (${origin}, median of ${runs} run(s)):`,
   );
   console.log(
-    `${'page'.padEnd(12)}${'score'.padStart(6)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}${'SI s'.padStart(7)}`,
+    `${'page'.padEnd(12)}${'score'.padStart(6)}${'runs'.padStart(9)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}${'SI s'.padStart(7)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(12)}${String(r.score).padStart(6)}${r.fcp.padStart(8)}${r.lcp.padStart(8)}${r.tbt.padStart(8)}${r.cls.padStart(7)}${r.si.padStart(7)}`,
+      `${r.name.padEnd(12)}${String(r.score).padStart(6)}${r.range.padStart(9)}${r.fcp.padStart(8)}${r.lcp.padStart(8)}${r.tbt.padStart(8)}${r.cls.padStart(7)}${r.si.padStart(7)}`,
     );
   }
 } finally {
