@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { describe, expect, it, vi } from 'vitest';
 import english from '../locales/en.json';
 import englishPublic from '../locales/en.json?public';
 import { i18n, initI18n, loadFullCatalogue } from './i18n.ts';
@@ -20,6 +21,20 @@ describe('catalogue parts', () => {
     await loadFullCatalogue();
     expect(i18n.exists('payments.backToPayment')).toBe(true);
     expect(i18n.t('auth.login.title')).toBe('Sign in');
+  });
+});
+
+describe('the browser console', () => {
+  it('gets no advertisement from i18next when the catalogue starts', async () => {
+    // i18next shows its notice once per page, remembered on globalThis.
+    delete (globalThis as Record<string, unknown>).__i18next_supportNoticeShown;
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      await initI18n('de-DE', i18next.createInstance(), 'public');
+      expect(info).not.toHaveBeenCalled();
+    } finally {
+      info.mockRestore();
+    }
   });
 });
 

@@ -109,6 +109,8 @@ export async function initI18n(
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnEmptyString: false,
+      // i18next otherwise advertises its makers' product in every member's browser console.
+      showSupportNotice: false,
     });
   }
   await ensureCatalogue(languageOf(locale));
