@@ -1,16 +1,22 @@
 // The built portal on a fresh embedded database at a fixed clock, for the tools that look at
-// it from a browser (npm run lighthouse, npm run screenshots): started as `npm start` starts
-// it, with the demo members, and removed again when the tool is done.
+// it from a browser (npm run lighthouse, page-cpu, screenshots): built where out of date and
+// started as `npm start` does, with the demo members, and removed again when the tool is done.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildAll } from './builds.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Starts the portal on `port` and resolves once /api/health answers. */
-export async function startDemoPortal({ port, name }) {
+/**
+ * Builds what is out of date (the compiled server, and the web app unless `buildWeb` is
+ * false: a tool told to use the web build that is there), starts the portal on `port` and
+ * resolves once /api/health answers.
+ */
+export async function startDemoPortal({ port, name, buildWeb = true }) {
+  await buildAll({ only: buildWeb ? ['web', 'server'] : ['server'] });
   // Another server already on the port would answer the health check below, and the tool
   // would measure that one instead of this build.
   await assertPortFree(port);

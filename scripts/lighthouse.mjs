@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse's mobile performance score of the login, home, membership
 // and payment pages, in Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) against the
-// portal built and started as `npm start` does, on a fresh embedded database at a fixed
-// clock. The signed-in pages get a demo member's session the way the app keeps it
+// portal built where out of date and started as `npm start` does, on a fresh embedded
+// database at a fixed clock. The signed-in pages get a demo member's session the way the app keeps it
 // (localStorage), signed in through the API. A measurement, not a test: it prints the scores
 // and their main metrics; docs/performance.md keeps them. Options: LIGHTHOUSE_PORT,
 // LIGHTHOUSE_OPERATOR (de), LIGHTHOUSE_PERSONA (active), LIGHTHOUSE_RUNS (5; the median is kept,
 // and the lowest and highest score are shown: single runs scatter by several points),
 // LIGHTHOUSE_REPORTS (a folder for each run's full JSON report), LIGHTHOUSE_PAGES (e.g.
 // "home,payment").
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,7 +16,6 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startDemoPortal } from './demo-portal.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 8197);
 const operator = process.env.LIGHTHOUSE_OPERATOR ?? 'de';
 const persona = process.env.LIGHTHOUSE_PERSONA ?? 'active';
@@ -34,13 +32,6 @@ const allPages = [
 
 const only = process.env.LIGHTHOUSE_PAGES?.split(',');
 const pages = only ? allPages.filter((page) => only.includes(page.name)) : allPages;
-
-console.log('Building the web app…');
-const build = spawnSync('npm', ['run', '--silent', 'build', '-w', 'packages/web'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
 
 const portal = await startDemoPortal({ port, name: 'lighthouse' });
 let chrome;

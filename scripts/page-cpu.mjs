@@ -8,11 +8,9 @@
 // loads. Same portal, member and pages as `npm run lighthouse`. A measurement, not a test.
 // Options: PAGE_CPU_PORT (8196), PAGE_CPU_LOADS (5), PAGE_CPU_PAGES ("home,payment"),
 // PAGE_CPU_OPERATOR (de), PAGE_CPU_PERSONA (active), PAGE_CPU_NO_BUILD=1.
-import { spawnSync } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
 import { startDemoPortal } from './demo-portal.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.PAGE_CPU_PORT ?? 8196);
 const loads = Number(process.env.PAGE_CPU_LOADS ?? 5);
 const operator = process.env.PAGE_CPU_OPERATOR ?? 'de';
@@ -27,18 +25,11 @@ const allPages = [
 const only = process.env.PAGE_CPU_PAGES?.split(',');
 const pages = only ? allPages.filter((page) => only.includes(page.name)) : allPages;
 
-const build = spawnSync(
-  'node',
-  [
-    'scripts/build.mjs',
-    ...(process.env.PAGE_CPU_NO_BUILD === '1' ? ['server'] : ['web', 'server']),
-    '--if-outdated',
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const portal = await startDemoPortal({ port, name: 'page-cpu' });
+const portal = await startDemoPortal({
+  port,
+  name: 'page-cpu',
+  buildWeb: process.env.PAGE_CPU_NO_BUILD !== '1',
+});
 let browser;
 try {
   const token = await portal.signIn(persona, operator);

@@ -9,7 +9,6 @@
 // ("de,no"), SCREENSHOTS_PAGES ("login,home,membership"; also freeze, payment, referral),
 // SCREENSHOTS_PERSONA (active), SCREENSHOTS_WIDTHS ("390,1280"), SCREENSHOTS_FULL=1 (the
 // whole page, for a design review), SCREENSHOTS_NO_BUILD=1 (use the web build that is there).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -39,18 +38,12 @@ const PAGES = {
 const viewport = (width) => ({ width, height: width < 600 ? 844 : 800, deviceScaleFactor: 1 });
 const device = (width) => (width === 390 ? 'phone' : width === 1280 ? 'desktop' : String(width));
 
-{
-  // What is out of date (the web app, the compiled server), as `npm start` would.
-  const only = process.env.SCREENSHOTS_NO_BUILD === '1' ? ['server'] : ['web', 'server'];
-  const build = spawnSync('node', ['scripts/build.mjs', ...only, '--if-outdated'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
 mkdirSync(out, { recursive: true });
-const portal = await startDemoPortal({ port, name: 'screenshots' });
+const portal = await startDemoPortal({
+  port,
+  name: 'screenshots',
+  buildWeb: process.env.SCREENSHOTS_NO_BUILD !== '1',
+});
 let browser;
 try {
   browser = await puppeteer.launch({
