@@ -20,15 +20,13 @@ export async function boot(
   captureAccessToken();
   const operator = getOperator(operatorId);
   const signedIn = session.token !== null;
+  const locale = initialLocale(operator);
   // Signed in: the shell's chunk, the whole catalogue and the contract's schemas (the first
   // answers are checked with them) load at once, alongside the theme: the schemas are built
   // by the time the first answers arrive instead of holding them up.
   if (signedIn) {
     void import('./shell/LoggedInApp.tsx');
     loadContract().catch(() => {}); // the first call tries again and reports a failure
-  }
-  const locale = initialLocale(operator);
-  if (signedIn) {
     prepareFormatters(locale, operator.currency, operator.timezone);
     if (isHomeAddress()) preloadImage(illustrationUrl(operator.id, 'home'));
   }
