@@ -502,6 +502,10 @@ export const sessions = pgTable(
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
+    /** The last signed-in call, written at most every SESSION_SEEN_EVERY_MS (docs/club-consents-account.md). */
+    lastSeenAt: instant('last_seen_at').notNull(),
+    /** A short label of the browser and system from the user agent at sign-in ("Chrome · Android"); never the user agent itself. */
+    device: text('device'),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
 );
