@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { retryingTransaction } from './retry.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -52,6 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  // PGlite's single connection never deadlocks; the same rule anyway (ADR 033).
+  db.transaction = retryingTransaction(db);
   return {
     kind: 'pglite',
     db: db as unknown as Db,
@@ -149,10 +152,17 @@ function openPostgres(url: string, max: number, listenUrl: string): Database {
     void old.client.end({ timeout: 30 }).catch(() => {});
   }
 
+  // A transaction PostgreSQL aborted for a deadlock or serialization failure runs again,
+  // each time on the pool current then (ADR 033).
+  const transaction = retryingTransaction({
+    transaction: (...args: Parameters<Drizzle['transaction']>) => current.db.transaction(...args),
+  });
+
   // The app holds this one object; every property is read from the current pool's drizzle.
   const db = new Proxy({} as Drizzle, {
     get(_target, property) {
       if (property === CURRENT_POOL) return current.db;
+      if (property === 'transaction') return transaction;
       const value = Reflect.get(current.db, property, current.db);
       return typeof value === 'function' ? value.bind(current.db) : value;
     },

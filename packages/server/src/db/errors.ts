@@ -38,6 +38,16 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
+/**
+ * SQLSTATEs of a transaction PostgreSQL aborted because it collided with another one: a
+ * serialization failure and a deadlock. Run again, it commits (db/retry.ts, ADR 033).
+ */
+const CONFLICT_SQLSTATES = new Set(['40001', '40P01']);
+
+export function isTransactionConflict(error: unknown): boolean {
+  return causes(error).some((e) => CONFLICT_SQLSTATES.has((e as { code?: unknown }).code as string));
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   return causes(error).some((e) => {
     const code = (e as { code?: unknown }).code;

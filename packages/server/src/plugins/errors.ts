@@ -4,7 +4,7 @@ import { type ErrorBody, type ErrorItem, invalidInputItems, type OperatorId } fr
 import { getOperator, spellErrorBody } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/errors.ts';
 import { ApiError, invalidRequest, notFound, serviceUnavailable } from '../http/errors.ts';
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -51,7 +51,8 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 /**
  * Every 4xx leaves the API with the error body of operators.md; malformed input is a 400
  * invalid_request naming the field, never a 5xx. A database that is not there (stopped,
- * restarting) is a 503 with Retry-After. Anything unexpected is logged by its kind (never
+ * restarting) is a 503 with Retry-After, and so is a transaction conflict that stayed after its
+ * retries (ADR 033). Anything unexpected is logged by its kind (never
  * its message, see http/logging.ts) and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -72,6 +73,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, req: request }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return send(reply, unavailable.body, unavailable.headers);
+    }
+    // A deadlock or serialization failure that stayed after its retries (ADR 033).
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error, req: request }, 'transaction conflict after retries');
       const unavailable = serviceUnavailable();
       return send(reply, unavailable.body, unavailable.headers);
     }

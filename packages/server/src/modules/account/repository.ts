@@ -21,13 +21,16 @@ import {
   sessions,
 } from '../../db/schema.ts';
 
-/** The stored password hash, with the member row locked until the transaction ends. */
+/**
+ * The stored password hash, with the member row locked until the transaction ends (after
+ * the membership's lock, FOR NO KEY UPDATE: ADR 033).
+ */
 export async function lockPasswordHash(ex: Executor, memberId: string): Promise<string | undefined> {
   const [row] = await ex
     .select({ passwordHash: members.passwordHash })
     .from(members)
     .where(eq(members.id, memberId))
-    .for('update');
+    .for('no key update');
   return row?.passwordHash;
 }
 

@@ -50,7 +50,7 @@ export async function findMembershipsForUpdate(ex: Executor, numbers: string[]) 
       .select({ id: memberships.id })
       .from(memberships)
       .where(inArray(memberships.membershipNumber, slice))
-      .for('update'),
+      .for('no key update'),
   );
   return sliced(numbers, (slice) =>
     ex

@@ -69,12 +69,16 @@ export async function findMembership(ex: Executor, memberId: string, options: { 
   // Lock first, read after: on PostgreSQL a joined SELECT … FOR UPDATE that waited for the
   // lock re-checks only the locked row, so it would keep the member row as it was before
   // the wait and drop the row altogether when the other change moved the club.
+  // FOR NO KEY UPDATE, not FOR UPDATE: it serialises the member's writers as strongly, and
+  // lets the key-share locks of foreign-key checks (an event, a check-in, a session that
+  // references the member) through, so such an insert never waits in the opposite order
+  // and deadlocks (ADR 033).
   if (options.forUpdate) {
     await ex
       .select({ id: memberships.id })
       .from(memberships)
       .where(eq(memberships.memberId, memberId))
-      .for('update');
+      .for('no key update');
   }
   const [row] = await ex
     .select(membershipColumns)

@@ -85,9 +85,12 @@ export async function markUsed(ex: Executor, id: string, now: Date): Promise<voi
   await ex.update(phoneVerifications).set({ usedAt: now }).where(eq(phoneVerifications.id, id));
 }
 
-/** The member's row, locked, read after any change committed while waiting for the lock. */
+/**
+ * The member's row, locked, read after any change committed while waiting for the lock.
+ * After the membership's lock and as strong, never FOR UPDATE (ADR 033).
+ */
 export async function lockMember(ex: Executor, memberId: string) {
-  const [row] = await ex.select().from(members).where(eq(members.id, memberId)).for('update');
+  const [row] = await ex.select().from(members).where(eq(members.id, memberId)).for('no key update');
   return row;
 }
 
