@@ -333,17 +333,37 @@ export interface DeclarationSettlement {
   endDate?: IsoDate;
 }
 
+/** What a public declaration naming one member decides (publicDeclarationOutcome). */
+export interface PublicDeclarationOutcome {
+  settlement: DeclarationSettlement;
+  change: MembershipChange;
+  /** How the receipt to the confirmation address speaks of the end. */
+  end: ReceiptEnd;
+  /**
+   * Whether the receipt goes to the confirmation address: not when that is the e-mail on
+   * file and the member has already heard of a declaration today that changed nothing.
+   */
+  receipt: boolean;
+}
+
 /**
  * A public declaration that named exactly one member, on their locked membership: applied
  * through the signed-in cancellation's rules, or a repeat, or refused. Says how the receipt
  * may speak of the end: with the date only when it goes to the e-mail on file; otherwise
  * that address gets its own notice (in `change`).
+ *
+ * `memberHeardToday`: another public declaration matched this member in the last 24 hours
+ * (however it named them). Then one that changes nothing (a duplicate, a refusal) mails the
+ * e-mail on file nothing, neither notice nor receipt: a stranger cannot flood a member's
+ * inbox by varying what they type. One that cancels always confirms. The answer and a
+ * receipt to any other address stay as they are, so this tells the sender nothing (ADR 010).
  */
 export function publicDeclarationOutcome(
   state: LoadedMembership,
   input: PublicCancellationRequest,
   ctx: ReceiptContext,
-): { settlement: DeclarationSettlement; change: MembershipChange; end: ReceiptEnd } {
+  memberHeardToday = false,
+): PublicDeclarationOutcome {
   const declared = { kind: input.kind, effective_date: input.effective_date ?? null };
   const check = checkMembershipCancellation(state, declared, 'earliest');
   const ids = { memberId: state.member.id, membershipId: state.membership.id };
@@ -368,7 +388,10 @@ export function publicDeclarationOutcome(
     end = { kind: written.status === 'in_cancellation' ? 'ends' : 'ended', date: check.endDate };
     settlement = { outcome: 'applied', endDate: check.endDate, ...ids };
   }
-  if (state.member.email.toLowerCase() === input.confirmation_email) return { settlement, change, end };
+  const quiet = memberHeardToday && settlement.outcome !== 'applied';
+  if (state.member.email.toLowerCase() === input.confirmation_email)
+    return { settlement, change, end, receipt: !quiet };
+  if (quiet) return { settlement, change, end: { kind: 'earliest' }, receipt: true };
   const memberCtx = { ...ctx, language: languageOf(state.member.locale), locale: state.member.locale };
   const name = `${state.member.firstName} ${state.member.lastName}`;
   const notice = noticeMail(memberCtx, name, end, state.operator.supportEmail);
@@ -376,5 +399,6 @@ export function publicDeclarationOutcome(
     settlement,
     change: { ...change, mails: [{ to: state.member.email, mail: notice }] },
     end: { kind: 'earliest' },
+    receipt: true,
   };
 }

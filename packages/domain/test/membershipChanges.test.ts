@@ -421,6 +421,25 @@ describe('the public cancellation (§ 312k)', () => {
     });
     expect(refused.change).toEqual({});
   });
+
+  it('mails a member who heard of a declaration today only when this one cancels', () => {
+    const own = { ...input, confirmation_email: 'anna@example.org' };
+    const frozen = loaded({ facts: { freeze_periods: [freeze('f', '2026-11-01', '2026-11-30')] } });
+    expect(publicDeclarationOutcome(frozen, own, ctx).receipt).toBe(true);
+    // The e-mail on file gets neither receipt nor notice; another address its receipt as ever.
+    const quiet = publicDeclarationOutcome(frozen, own, ctx, true);
+    expect(quiet.settlement.outcome).toBe('refused');
+    expect(quiet.receipt).toBe(false);
+    const elsewhere = publicDeclarationOutcome(frozen, input, ctx, true);
+    expect(elsewhere).toMatchObject({ receipt: true, end: { kind: 'earliest' }, change: {} });
+    expect(publicDeclarationOutcome(frozen, input, ctx).change.mails?.map((m) => m.to)).toEqual([
+      'anna@example.org',
+    ]);
+    // A declaration that cancels still confirms, to either address.
+    const applied = publicDeclarationOutcome(loaded(), own, ctx, true);
+    expect(applied).toMatchObject({ receipt: true, end: { kind: 'ends', date: '2026-12-31' } });
+    expect(publicDeclarationOutcome(loaded(), input, ctx, true).change.mails).toHaveLength(1);
+  });
 });
 
 // Keeps the fixture's derived statuses honest.

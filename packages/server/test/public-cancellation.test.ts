@@ -1,5 +1,7 @@
 import { CancellationPolicy, ErrorBody, PublicCancellationReceipt } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancellationDeclarations, memberships } from '../src/db/schema.ts';
 import { declarationByReference, identityOf, postPublic } from './support/declarations.ts';
 import { databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 import { expectInvalid, memberApi } from './support/member-api.ts';
@@ -311,6 +313,159 @@ describe.each(databases())('the public cancellation on %s', (kind) => {
       expect(res.statusCode, operator_id).toBe(404);
       expect(ErrorBody.parse(res.json()).errors[0]?.type).toBe('not_found');
     }
+  });
+
+  /** Makes the database refuse what `when` (a trigger's condition) picks, until `lift` is called. */
+  async function refuse(table: string, when: string) {
+    await t.db.execute(
+      sql.raw(`create function refuse_${table}() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_${table} before insert or update on ${table}
+        for each row when (${when}) execute function refuse_${table}()`),
+    );
+    return async () => {
+      await t.db.execute(sql.raw(`drop trigger refuse_${table} on ${table}`));
+      await t.db.execute(sql.raw(`drop function refuse_${table}()`));
+    };
+  }
+  const timed = async <T>(send: () => Promise<T>): Promise<[T, number]> => {
+    const started = performance.now();
+    const res = await send();
+    return [res, performance.now() - started];
+  };
+
+  // docs/security.md, R1.
+  it('answers a declaration that fails inside as any other, at the same time, and records it as failed', async () => {
+    const who = await identityOf(t, 'max_frozen', 'de');
+    const [membership] = await t.db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(eq(memberships.membershipNumber, who.membership_number));
+    // The matched member's change fails after the declaration was recorded.
+    const lift = await refuse('memberships', `new.id = '${membership!.id}'`);
+    let failed: Awaited<ReturnType<typeof declare>>;
+    let failedMs: number;
+    try {
+      [failed, failedMs] = await timed(() =>
+        declare('max_frozen', { confirmation_email: 'probe@example.org' }),
+      );
+    } finally {
+      await lift();
+    }
+    const [unmatched, unmatchedMs] = await timed(() =>
+      declare('max_frozen', { first_name: 'Niemand', confirmation_email: 'probe2@example.org' }),
+    );
+    expect(failed.statusCode).toBe(unmatched.statusCode);
+    expect(Object.keys(failed.json()).sort()).toEqual(Object.keys(unmatched.json()).sort());
+    expect(Object.keys(failed.headers).sort()).toEqual(Object.keys(unmatched.headers).sort());
+    expect(failedMs).toBeGreaterThanOrEqual(MIN_RESPONSE_MS);
+    expect(unmatchedMs).toBeGreaterThanOrEqual(MIN_RESPONSE_MS);
+
+    const receipt = receiptOf(failed);
+    expect(await declarationByReference(t, receipt.reference)).toMatchObject({
+      source: 'public',
+      outcome: 'failed',
+      outcomeReason: expect.stringMatching(/^\w+ P0001$/),
+      membershipNumber: who.membership_number,
+      memberId: null,
+    });
+    expect((await api.membership(await t.signIn('max_frozen', 'de'))).status).toBe('active');
+    // Confirmed as one naming nobody is; the member hears nothing of a change that did not happen.
+    const [mail] = await api.outbox('probe@example.org');
+    expect(mail?.body).toContain(receipt.reference);
+    expect(mail?.body).toContain('Ihr Vertrag endet zum nächstmöglichen Zeitpunkt.');
+    expect(await api.outbox('max_frozen@de.example')).toEqual([]);
+  });
+
+  it('answers a declaration the database refuses the same whether or not it names a member', async () => {
+    const who = await identityOf(t, 'invalid_details', 'de');
+    // A lone surrogate, which PostgreSQL refuses in JSON; the reason goes into the event.
+    const fields = { kind: 'extraordinary', reason: 'x \ud800', confirmation_email: 'probe3@example.org' };
+    const matched = await declare('invalid_details', fields);
+    const unmatched = await declare('invalid_details', { ...fields, first_name: 'Niemand' });
+    expect(matched.statusCode).toBe(unmatched.statusCode);
+    expect(Object.keys(matched.json()).sort()).toEqual(Object.keys(unmatched.json()).sort());
+    const rows = await t.db
+      .select({ outcome: cancellationDeclarations.outcome })
+      .from(cancellationDeclarations)
+      .where(eq(cancellationDeclarations.membershipNumber, who.membership_number));
+    expect(rows.map((r) => r.outcome)).not.toContain('applied');
+  });
+
+  it('answers an error at the minimum time when even recording a failed declaration fails', async () => {
+    const lift = await refuse('cancellation_declarations', `new.first_name = 'Unrecordable'`);
+    let res: Awaited<ReturnType<typeof postPublic>>;
+    let ms: number;
+    try {
+      [res, ms] = await timed(() =>
+        postPublic(
+          t,
+          {
+            ...base,
+            first_name: 'Unrecordable',
+            last_name: 'X',
+            email: 'u@example.org',
+            confirmation_email: 'u@example.org',
+          },
+          freshIp(),
+        ),
+      );
+    } finally {
+      await lift();
+    }
+    expect(res.statusCode).toBe(500);
+    expect(ErrorBody.parse(res.json()).errors[0]?.type).toBe('internal_error');
+    expect(ms).toBeGreaterThanOrEqual(MIN_RESPONSE_MS);
+    expect(await api.outbox('u@example.org')).toEqual([]);
+  });
+
+  // docs/security.md, R6.
+  it('mails a member at most once a day for declarations that change nothing, however they name them', async () => {
+    const who = await identityOf(t, 'cancelled', 'de');
+    // A bogus number each time with the real e-mail: five identities, one member.
+    const bogus = (n: number, confirmation_email: string) =>
+      declare('cancelled', { membership_number: `99900${n}`, email: who.email, confirmation_email });
+    for (let n = 0; n < 3; n++) receiptOf(await bogus(n, 'prober@example.org'));
+    for (let n = 3; n < 5; n++) receiptOf(await bogus(n, who.email));
+    const rows = await t.db
+      .select({ outcome: cancellationDeclarations.outcome })
+      .from(cancellationDeclarations)
+      .where(eq(cancellationDeclarations.email, who.email));
+    expect(rows.map((r) => r.outcome)).toEqual(Array(5).fill('refused'));
+    // The sender's address gets every receipt, as for anyone; the member's address one notice.
+    expect(await api.outbox('prober@example.org')).toHaveLength(3);
+    const toMember = await api.outbox(who.email);
+    expect(toMember).toHaveLength(1);
+    // A day later the member hears of the next one again.
+    t.advanceWall(24 * 3600 * 1000 + 1000);
+    receiptOf(await bogus(5, who.email));
+    expect(await api.outbox(who.email)).toHaveLength(2);
+  });
+
+  it('still confirms each declaration that cancels', async () => {
+    const who = await identityOf(t, 'max_frozen', 'de');
+    const references: string[] = [];
+    const bogus = async (n: number) => {
+      const fields = {
+        membership_number: `88800${n}`,
+        email: who.email,
+        confirmation_email: 'x@example.org',
+      };
+      references.push(receiptOf(await declare('max_frozen', fields)).reference);
+    };
+    /** The mails to the e-mail on file that speak of a declaration (not the reactivation's). */
+    const notices = async () =>
+      (await api.outbox(who.email)).filter((m) => references.some((r) => m.body.includes(r)));
+    await bogus(0);
+    await bogus(1);
+    expect(await notices()).toHaveLength(1);
+    const token = await t.signIn('max_frozen', 'de');
+    expect((await api.call('DELETE', '/v1/membership/cancellations', token)).statusCode).toBe(204);
+    await bogus(2);
+    expect((await api.membership(token)).status).toBe('in_cancellation');
+    expect(await notices()).toHaveLength(2);
   });
 
   it('applies one of two declarations sent at once; the other is a duplicate', async () => {

@@ -384,7 +384,8 @@ export const cardCheckouts = pgTable(
   (t) => [index('card_checkouts_member_idx').on(t.memberId, t.createdAt)],
 );
 
-export type DeclarationOutcome = 'applied' | 'refused' | 'unmatched' | 'automated' | 'duplicate';
+/** `failed`: recorded after the declaration's own transaction failed (ADR 010), left to support. */
+export type DeclarationOutcome = 'applied' | 'refused' | 'unmatched' | 'automated' | 'duplicate' | 'failed';
 
 /**
  * Every cancellation declaration as received (§ 312k BGB): each one sent through the public
@@ -422,7 +423,10 @@ export const cancellationDeclarations = pgTable(
     /** sha256 of operator, normalised name and number or e-mail, for the per-identity limit. */
     identityHash: text('identity_hash').notNull(),
     outcome: text('outcome').$type<DeclarationOutcome>().notNull(),
-    /** Why: the rule's error type when refused, `ambiguous` when several memberships matched. */
+    /**
+     * Why: the rule's error type when refused, `ambiguous` when several memberships matched,
+     * the error's kind (class and code, never its message) when failed.
+     */
     outcomeReason: text('outcome_reason'),
     memberId: text('member_id').references(() => members.id),
     membershipId: text('membership_id').references(() => memberships.id),

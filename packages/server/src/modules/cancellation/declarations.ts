@@ -72,3 +72,22 @@ export async function recentArrivals(ex: Executor, identity: string, since: Date
     .limit(limit);
   return rows.map((r) => r.arrivedAt);
 }
+
+/**
+ * Whether a public declaration matched the member since a moment, however it named them
+ * (number or e-mail): such a member has heard of one today (domain publicDeclarationOutcome).
+ */
+export async function memberMatchedSince(ex: Executor, memberId: string, since: Date): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: cancellationDeclarations.id })
+    .from(cancellationDeclarations)
+    .where(
+      and(
+        eq(cancellationDeclarations.memberId, memberId),
+        eq(cancellationDeclarations.source, 'public'),
+        gt(cancellationDeclarations.arrivedAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -44,6 +44,6 @@ export function registerCancellationRoutes(
     app,
     endpoints.publicCancellation,
     { requireAuth, config: perAddress },
-    ({ body, request }) => publicCancellation.submit(body, request.ip),
+    ({ body, request }) => publicCancellation.submit(body, request.ip, request.log),
   );
 }
