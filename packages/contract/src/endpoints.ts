@@ -47,6 +47,7 @@ import {
   ProfileUpdateRequest,
 } from './schemas/profile.ts';
 import { ReferralPromotion } from './schemas/referral.ts';
+import { storableText } from './schemas/text.ts';
 import { DoorCheckIn, DoorCheckInRequest, Workouts } from './schemas/workouts.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -63,7 +64,13 @@ export interface Endpoint {
   response: z.ZodType | null;
 }
 
-const ep = <E extends Endpoint>(e: E) => e;
+/** An endpoint whose inputs (body, query, params) all follow the contract's text rule (schemas/text.ts). */
+const ep = <E extends Endpoint>(e: E): E => ({
+  ...e,
+  ...(e.body ? { body: storableText(e.body) } : {}),
+  ...(e.query ? { query: storableText(e.query) } : {}),
+  ...(e.params ? { params: storableText(e.params) } : {}),
+});
 
 /**
  * Every call of spec section 7 (plus sign-out, which the spec does not show), one entry

@@ -15,6 +15,7 @@ export * from './schemas/membership.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/referral.ts';
+export * from './schemas/text.ts';
 export * from './schemas/workouts.ts';
 export * from './errors.ts';
 export * from './api-error.ts';

@@ -72,9 +72,9 @@ function restore(store: DemoStore, saved: Snapshot): void {
 }
 
 /**
- * Answers one contract call in the browser as the server does: the input is checked by
- * the contract's schemas first (params, body, query: Fastify's order; a 400 names the
- * field), then the session (401), then the area's handler, whose refusals are the
+ * Answers one contract call in the browser as the server does: the session first (401,
+ * whatever the body holds), then the input by the contract's schemas (params, body, query:
+ * Fastify's order; a 400 names the field), then the area's handler, whose refusals are the
  * contract's ApiError in the operator's spelling.
  */
 export async function respond(
@@ -86,9 +86,6 @@ export async function respond(
   const endpoint: Endpoint = endpoints[name];
   let auth: DemoAuth | null = null;
   try {
-    const parsedParams = check(endpoint.params, params, 'params');
-    const body = check(endpoint.body, await readBody(request), 'body');
-    const query = check(endpoint.query, queryObject(new URL(request.url)), 'query');
     if (endpoint.auth) {
       const match = BEARER.exec(request.headers.get('authorization') ?? '');
       if (!match) throw unauthorized();
@@ -97,6 +94,9 @@ export async function respond(
         throw unauthorized('The session is not valid (signed out, expired or unknown). Sign in again.');
       auth = { sessionId: match[1]!, ...session };
     }
+    const parsedParams = check(endpoint.params, params, 'params');
+    const body = check(endpoint.body, await readBody(request), 'body');
+    const query = check(endpoint.query, queryObject(new URL(request.url)), 'query');
     const handler = handlers[name] as Handler<EndpointName> | undefined;
     if (!handler) throw new Error(`the demo has no handler for ${name}`);
     const ctx = { store, body, query, params: parsedParams, auth, request } as HandlerContext<EndpointName>;

@@ -317,6 +317,9 @@ describe('security headers', () => {
         isProduction ? 'max-age=31536000; includeSubDomains' : undefined,
       );
       expect(res.headers['x-powered-by'], url).toBeUndefined();
+      // Helmet sets none; the portal turns off what it never uses (docs/security.md, R11).
+      expect(res.headers['permissions-policy'], url).toMatch(/(^|, )camera=\(\)(,|$)/);
+      expect(res.headers['permissions-policy'], url).toContain('geolocation=()');
     }
     await app.close();
   });
@@ -406,6 +409,23 @@ describe('app shell, docs and dev tools', () => {
     ]);
     expect(doc.paths['/api/v2/membership'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/v1/membership/invoices/{id}']).toBeDefined();
+    // Every operation lists 431 (headers too large) and 503 (database away); 429 only
+    // those with request limits (docs/security.md, R11).
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>)
+      .filter(([path]) => !path.startsWith('/api/dev') && !path.startsWith('/api/docs'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m} ${path}`, op] as const));
+    for (const [name, op] of operations) {
+      expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['431', '503']));
+    }
+    const limited = operations.filter(([, op]) => '429' in op.responses).map(([name]) => name);
+    expect(limited).toEqual(
+      expect.arrayContaining([
+        'post /api/auth/authenticate',
+        'post /api/auth/reset',
+        'post /api/v1/door/check_ins',
+      ]),
+    );
+    expect(limited).not.toContain('get /api/v2/membership');
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -10,6 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from './request-context.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Registered from the contract, whose schemas check the text rule (plugins/security.ts). */
+    contractInput?: boolean;
+  }
+}
+
 /** All API routes live below this prefix ({host} of the spec is `<origin>/api`). */
 export const API_PREFIX = '/api';
 
@@ -33,13 +40,18 @@ export interface RouteContext<E extends Endpoint> {
 }
 
 export interface RouteOptions {
-  /** Runs the session check (added for `auth: true` endpoints by registerEndpoint). */
+  /**
+   * The session check (an async hook that throws to refuse), run for `auth: true` endpoints
+   * after the request limits and before the body is parsed or validated.
+   */
   requireAuth?: preHandlerHookHandler;
   /**
    * Checks another credential (a club's door key) before the body is parsed, after the
    * request limits: a wrong key is a 401 whatever the body holds. Throws to refuse.
    */
   authenticate?: (request: FastifyRequest) => void;
+  /** Answers 429 from limits of its own (a service's), not only from `config.rateLimit`. */
+  rateLimited?: boolean;
   /** Extra route config, e.g. per-route rate limits. */
   config?: RouteShorthandOptions['config'];
 }
@@ -49,6 +61,11 @@ const errorResponses = {
   401: ErrorBody.describe('No, unknown, expired or revoked session (unauthorized)'),
   404: ErrorBody.describe('Unknown or not yours (not_found)'),
   422: ErrorBody.describe('A business rule refused the request'),
+  // Any request: Node's parser refuses headers over its limit before a route is chosen.
+  431: ErrorBody.describe('The request headers are too large (invalid_request, context.field headers)'),
+  503: ErrorBody.describe('The database is not there (service_unavailable), see Retry-After'),
+};
+const rateLimitedResponse = {
   429: ErrorBody.describe('Rate limited (rate_limited), see Retry-After'),
 };
 
@@ -64,7 +81,10 @@ export function registerEndpoint<E extends Endpoint>(
   handler: (ctx: RouteContext<E>) => Promise<EndpointResult<E>>,
 ): void {
   if (endpoint.auth && !options.requireAuth) throw new Error(`${endpoint.path} needs requireAuth`);
+  if (endpoint.auth && options.authenticate)
+    throw new Error(`${endpoint.path}: a session or a key, not both`);
   const authenticate = options.authenticate;
+  const requireAuth = endpoint.auth ? options.requireAuth : undefined;
   const success = endpoint.response
     ? { 200: endpoint.response }
     : { 204: z.undefined().describe('No Content') };
@@ -77,10 +97,24 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
       ...(authenticate ? { security: [{ clubKey: [] }] } : {}),
-      response: { ...success, ...errorResponses },
+      response: {
+        ...success,
+        ...errorResponses,
+        ...(options.rateLimited || options.config?.rateLimit ? rateLimitedResponse : {}),
+      },
     },
-    ...(options.config ? { config: options.config } : {}),
-    ...(endpoint.auth ? { preHandler: options.requireAuth } : {}),
+    // The contract's schemas check its text rule themselves (plugins/security.ts skips these).
+    config: { ...options.config, contractInput: true },
+    // The session is checked before the body is read or validated: without a live session
+    // the answer is 401 whatever the body holds (docs/security.md, R11).
+    ...(requireAuth
+      ? {
+          preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            await requireAuth.call(app, request, reply, () => {});
+            return payload;
+          },
+        }
+      : {}),
     ...(authenticate
       ? {
           preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {

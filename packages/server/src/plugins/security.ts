@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { findTextProblem } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { providerOrigins } from '../adapters/pt/config.ts';
@@ -6,10 +7,19 @@ import type { Config } from '../config.ts';
 import { invalidRequest } from '../http/errors.ts';
 
 /**
+ * The browser features the portal never uses, off for its pages and anything they embed
+ * (helmet sets no Permissions-Policy; docs/security.md, R11). Not `payment`: a PT
+ * provider's frame may sell its packages with the browser's payment sheet.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), ' +
+  'microphone=(), midi=(), usb=()';
+
+/**
  * Helmet's headers with a CSP for the built app (own scripts and those of a configured PT
  * provider, which the widgets also call; own and inline styles, data: images and fonts),
- * no caching of API answers, and a guard that turns NUL characters in input (which
- * PostgreSQL text cannot store) into a 400 instead of a database error.
+ * no caching of API answers, and, for routes outside the contract, its text rule: a NUL or
+ * a lone surrogate in input (which PostgreSQL cannot store) is a 400, not a database error.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const pt = providerOrigins(config.pt);
@@ -33,9 +43,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     hsts: config.isProduction,
   });
 
+  const all = { ...headers, 'permissions-policy': PERMISSIONS_POLICY };
   // Plain callback hooks: no promise per request on the busiest path.
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(all);
     done();
   });
 
@@ -46,25 +57,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done(null, payload);
   });
 
+  // Routes outside the contract (dev sandboxes) get the contract's text rule here; the
+  // contract's own routes check it in their schemas (docs/security.md, R2).
   app.addHook('preValidation', (request, _reply, done) => {
-    const field =
-      findNul(request.body, 'body', 0) ??
-      findNul(request.query, 'query', 0) ??
-      findNul(request.params, 'params', 0);
-    done(field ? invalidRequest(field, 'Text must not contain NUL characters.') : undefined);
+    if (request.routeOptions.config.contractInput) return done();
+    const problem =
+      locate('body', request.body) ?? locate('query', request.query) ?? locate('params', request.params);
+    done(problem ? invalidRequest(problem.field, problem.message) : undefined);
   });
 }
 
-/** The path of the first string (value or key) holding U+0000, or null. */
-function findNul(value: unknown, path: string, depth: number): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 64 || value === null || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path;
-    const found = findNul(child, `${path}.${key}`, depth + 1);
-    if (found) return found;
-  }
-  return null;
+function locate(context: string, value: unknown): { field: string; message: string } | null {
+  const problem = findTextProblem(value);
+  return problem ? { field: [context, ...problem.path].join('.'), message: problem.message } : null;
 }
 
 /**

@@ -63,7 +63,8 @@ export function registerAuthRoutes(
   auth: AuthService,
   requireAuth: preHandlerHookHandler,
 ) {
-  registerEndpoint(app, endpoints.authenticate, { requireAuth }, ({ body, request }) =>
+  // The sign-in limits answer 429 (ADR 005).
+  registerEndpoint(app, endpoints.authenticate, { requireAuth, rateLimited: true }, ({ body, request }) =>
     auth.authenticate(body, request.ip),
   );
   registerEndpoint(
