@@ -32,13 +32,14 @@ export function createPasswordService(deps: AppDeps) {
      */
     async change(auth: AuthContext, input: ChangePasswordRequest): Promise<void> {
       const keys = limitKeys(auth.memberId);
-      await limiter.assertAllowed(keys);
+      // Counted before the check, like a sign-in (docs/security.md, R7); kept when it fails.
+      const attempt = await limiter.reserve(keys);
       const member = await repo.findCredentials(db, auth.memberId);
       if (!member) throw notFound('No member.');
       if (!(await verifyPassword(member.passwordHash, input.current_password))) {
-        await limiter.recordFailure(keys);
         throw refuse(member.locale, 'invalid_current_password', 'current_password');
       }
+      await limiter.release(db, attempt);
       if (input.new_password === input.current_password) {
         throw refuse(member.locale, 'password_unchanged', 'new_password');
       }

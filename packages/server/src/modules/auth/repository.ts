@@ -114,9 +114,26 @@ export async function recentFailures(ex: Executor, key: string, since: Date, lim
   return rows.map((r) => r.createdAt);
 }
 
-export async function insertFailures(ex: Executor, keys: string[], at: Date): Promise<void> {
-  await ex.insert(signInFailures).values(keys.map((key) => ({ key, createdAt: at })));
+/** Inserts one failure per key; answers the new rows' ids. */
+export async function insertFailures(ex: Executor, keys: string[], at: Date): Promise<number[]> {
+  const rows = await ex
+    .insert(signInFailures)
+    .values(keys.map((key) => ({ key, createdAt: at })))
+    .returning({ id: signInFailures.id });
+  return rows.map((r) => r.id);
 }
+
+export async function deleteFailureRows(ex: Executor, ids: number[]): Promise<void> {
+  if (ids.length > 0) await ex.delete(signInFailures).where(inArray(signInFailures.id, ids));
+}
+
+/** Holds a limit key's lock until the transaction ends: its count and insert are one step (ADR 005). */
+export async function lockFailureKey(ex: Executor, key: string): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(${FAILURE_KEY_LOCKS}, hashtext(${key}))`);
+}
+
+/** The advisory lock class of the sign-in limit keys (others of the portal use other numbers). */
+const FAILURE_KEY_LOCKS = 720434;
 
 export async function deleteFailures(ex: Executor, keys: string[]): Promise<void> {
   await ex.delete(signInFailures).where(inArray(signInFailures.key, keys));

@@ -102,7 +102,9 @@ export function createAuthService(deps: AppDeps) {
     async authenticate(input: AuthenticateRequest, ip: string): Promise<AuthenticateResponse> {
       const username = normalize(input.username);
       const keys = limiter.keysFor(input.operator_id, username, ip);
-      await limiter.assertAllowed([keys.pair, keys.address]);
+      // Counted before the password is checked: of attempts sent at once, no more than the
+      // address's limits get past this line (docs/security.md, R7).
+      const attempt = await limiter.reserveSignIn(keys);
       await limiter.slowDown(keys);
 
       const member = await repo.findMemberByUsername(db, input.operator_id, username);
@@ -128,8 +130,9 @@ export function createAuthService(deps: AppDeps) {
           revokedAt: null,
         });
         // The right password clears this address's count for the username; the username's
-        // own count (someone else's failures) runs out with the window.
+        // own count (someone else's failures) runs out with the window. This attempt was no failure.
         await repo.deleteFailures(tx, [keys.pair.key]);
+        await limiter.release(tx, attempt);
       });
       return { token, expires_at: expiresAt.toISOString() };
     },

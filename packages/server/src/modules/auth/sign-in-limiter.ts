@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobQueue } from '../../adapters/jobs.ts';
 import type { SignInLimits } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { rateLimited } from '../../http/errors.ts';
 import * as repo from './repository.ts';
 
@@ -24,6 +24,14 @@ export const usernameKey = (operatorId: string, username: string) => `user:${ope
 export const pairKey = (operatorId: string, username: string, ip: string) =>
   `pair:${operatorId}:${username}@${ip}`;
 
+/**
+ * The failure rows an attempt counted before its password was checked: they stay when the
+ * check fails and are removed when it succeeds (`release`).
+ */
+export interface Reservation {
+  ids: number[];
+}
+
 /** The job that mails a member about many failed sign-ins (handled in service.ts). */
 export const SIGN_IN_NOTICE_JOB = 'sign_in_notice';
 
@@ -37,6 +45,10 @@ const COUNT_CAP = 100;
  *
  * Only an address is ever refused: failures on a username from elsewhere slow its sign-ins
  * down (at most `delay.maxMs`) but never lock its member out (issue 11, finding 1).
+ *
+ * An attempt is counted before its password is checked (`reserve`: check the limits and
+ * insert the failure rows, one step per key under an advisory lock), so of attempts sent
+ * at once no more than the limit reach the check (docs/security.md, R7).
  */
 export function createSignInLimiter(db: Db, limits: SignInLimits, wallClock: () => number, jobs: JobQueue) {
   const since = (now: number) => new Date(now - limits.windowMs);
@@ -57,49 +69,60 @@ export function createSignInLimiter(db: Db, limits: SignInLimits, wallClock: () 
       };
     },
 
-    /** Throws 429 when any key already has `limit` failures within the window. */
-    async assertAllowed(keys: LimitKey[]): Promise<void> {
+    /**
+     * Throws 429 when any of `limited` already has `limit` failures within the window;
+     * otherwise counts this attempt as a failure of `limited` and `counted` before the
+     * password is checked. Each key's check and insert hold its lock (keys in one order),
+     * so attempts sent at once are counted one after the other.
+     */
+    async reserve(limited: LimitKey[], counted: string[] = []): Promise<Reservation> {
       const now = wallClock();
-      let retryAt = 0;
-      for (const { key, limit } of keys) {
-        const failures = await repo.recentFailures(db, key, since(now), limit);
-        const oldestCounted = failures[limit - 1];
-        // Once the limit-th newest failure leaves the window, an attempt is allowed again.
-        if (oldestCounted) retryAt = Math.max(retryAt, oldestCounted.getTime() + limits.windowMs);
-      }
-      if (retryAt > 0) throw rateLimited((retryAt - now) / 1000);
+      return db.transaction(async (tx) => {
+        for (const key of [...new Set(limited.map((k) => k.key))].sort()) await repo.lockFailureKey(tx, key);
+        let retryAt = 0;
+        for (const { key, limit } of limited) {
+          const failures = await repo.recentFailures(tx, key, since(now), limit);
+          const oldestCounted = failures[limit - 1];
+          // Once the limit-th newest failure leaves the window, an attempt is allowed again.
+          if (oldestCounted) retryAt = Math.max(retryAt, oldestCounted.getTime() + limits.windowMs);
+        }
+        if (retryAt > 0) throw rateLimited((retryAt - now) / 1000);
+        const keys = [...limited.map((k) => k.key), ...counted];
+        return { ids: await repo.insertFailures(tx, keys, new Date(now)) };
+      });
     },
 
-    /** Waits as long as the username's failures within the window ask for (0 to delay.maxMs). */
+    /** The password was right: the attempt is no failure after all. */
+    async release(ex: Executor, reservation: Reservation): Promise<void> {
+      await repo.deleteFailureRows(ex, reservation.ids);
+    },
+
+    /** A sign-in's reservation: 429 on the address's limits; the username is counted, never refused. */
+    reserveSignIn(keys: SignInKeys): Promise<Reservation> {
+      return this.reserve([keys.pair, keys.address], [keys.username]);
+    },
+
+    /**
+     * Waits as long as the username's failures within the window ask for (0 to
+     * delay.maxMs); after `reserveSignIn`, whose own row is not counted.
+     */
     async slowDown(keys: SignInKeys): Promise<number> {
       const failures = await repo.recentFailures(db, keys.username, since(wallClock()), COUNT_CAP);
-      const ms = delayAfter(failures.length);
+      const ms = delayAfter(failures.length - 1);
       if (ms > 0) await sleep(ms);
       return ms;
     },
 
-    async recordFailure(keys: LimitKey[]): Promise<void> {
-      const now = wallClock();
-      await db.transaction(async (tx) => {
-        await repo.pruneFailures(tx, since(now));
-        await repo.insertFailures(
-          tx,
-          keys.map((k) => k.key),
-          new Date(now),
-        );
-      });
-    },
-
     /**
-     * Counts a failed sign-in on all three keys. When the username reaches `noticeAfter`
-     * failures and was not told within the window, a notice job is queued: the same work
-     * whether or not the username exists, so the answer's timing reveals nothing.
+     * A failed sign-in, already counted on all three keys by `reserveSignIn`. When the
+     * username reaches `noticeAfter` failures and was not told within the window, a notice
+     * job is queued: the same work whether or not the username exists, so the answer's
+     * timing reveals nothing.
      */
     async recordSignInFailure(keys: SignInKeys, notice: { operatorId: string; username: string }) {
       const now = wallClock();
       const queued = await db.transaction(async (tx) => {
         await repo.pruneFailures(tx, since(now));
-        await repo.insertFailures(tx, [keys.username, keys.pair.key, keys.address.key], new Date(now));
         const failures = await repo.recentFailures(tx, keys.username, since(now), COUNT_CAP);
         if (failures.length < limits.noticeAfter) return false;
         if (!(await repo.claimNotice(tx, keys.username, new Date(now), since(now)))) return false;
