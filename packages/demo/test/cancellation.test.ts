@@ -216,6 +216,23 @@ describe('public cancellation (§ 312k BGB, de)', () => {
       200,
     );
   });
+  it('mails a member once a day for declarations that change nothing, however they name them', async () => {
+    const p = person('cancelled', 'de');
+    for (const n of [1, 2, 3])
+      await same(
+        publicForm({
+          first_name: p.first_name,
+          last_name: p.last_name,
+          membership_number: `99900${n}`,
+          email: p.email,
+          confirmation_email: n === 1 ? 'prober@example.org' : p.email,
+        }),
+        undefined,
+        200,
+      );
+    const mails = await m.mails();
+    expect(mails.demo.filter((mail) => mail.to === p.email)).toHaveLength(1);
+  });
   it('limits one identity to three declarations a day (429)', async () => {
     const form = publicForm({
       first_name: 'Eva',

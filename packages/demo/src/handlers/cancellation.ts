@@ -22,6 +22,7 @@ import {
   identityHash,
   identifyMember,
   insertDeclaration,
+  memberMatchedSince,
   newReference,
   recentArrivals,
   settleDeclaration,
@@ -53,24 +54,29 @@ function assertIdentityAllowed(store: DemoStore, identity: string): Date {
   return new Date(now);
 }
 
-/** Matches and applies (domain publicDeclarationOutcome); says how the receipt may speak of the end. */
+/**
+ * Matches and applies (domain publicDeclarationOutcome); says how the receipt may speak of
+ * the end, or null when no receipt goes out (the member heard of one today).
+ */
 function resolve(
   store: DemoStore,
   declarationId: string,
   input: PublicCancellationRequest,
   content: DeclarationContent,
   ctx: ReceiptContext,
-): ReceiptEnd {
+  arrivedAt: Date,
+): ReceiptEnd | null {
   const match = identifyMember(store, input.operator_id, content);
   if (match.memberId === null) {
     settleDeclaration(store, declarationId, { outcome: 'unmatched', outcomeReason: match.reason });
     return { kind: 'earliest' };
   }
   const state = loadMembershipState(store, match.memberId);
-  const { settlement, change, end } = publicDeclarationOutcome(state, input, ctx);
+  const heard = memberMatchedSince(store, match.memberId, identityWindowStart(arrivedAt.getTime()));
+  const { settlement, change, end, receipt } = publicDeclarationOutcome(state, input, ctx, heard);
   applyChange(store, state, change);
   settleDeclaration(store, declarationId, settlement);
-  return end;
+  return receipt ? end : null;
 }
 
 export const cancellationHandlers = defineHandlers({
@@ -120,9 +126,8 @@ export const cancellationHandlers = defineHandlers({
     const receivedAt = store.now();
     const reference = newReference(input.operator_id);
     const automated = Boolean(input.website?.trim());
-    // Recorded before anything is matched or decided, so no declaration is ever lost. The
-    // demo knows no client address, so it keeps none (the server keeps its keyed hash).
-    const id = insertDeclaration(store, {
+    // The demo knows no client address, so it keeps none (the server keeps its keyed hash).
+    const row = {
       ...fields,
       reference,
       source: 'public',
@@ -132,18 +137,34 @@ export const cancellationHandlers = defineHandlers({
       clientIpHash: null,
       outcome: automated ? 'automated' : 'unmatched',
       outcomeReason: automated ? 'honeypot' : null,
-    });
-    // A filled honeypot gets no e-mail: the form must not mail whatever address a bot enters.
-    if (!automated) {
-      const ctx: ReceiptContext = {
-        language: languageOf(input.locale),
-        locale: input.locale,
-        timezone: operator.timezone,
-        receivedAt,
-        reference,
-      };
-      const end = resolve(store, id, input, content, ctx);
-      sendBrandedMail(store, operator, input.confirmation_email, receiptMail(ctx, content, end), null);
+    } as const;
+    const ctx: ReceiptContext = {
+      language: languageOf(input.locale),
+      locale: input.locale,
+      timezone: operator.timezone,
+      receivedAt,
+      reference,
+    };
+    // The server's transaction: what a failure half-wrote goes (docs/security.md, R1).
+    const before = structuredClone({ tables: store.tables, outbox: store.outbox });
+    try {
+      // Recorded before anything is matched or decided, so no declaration is ever lost.
+      const id = insertDeclaration(store, row);
+      // A filled honeypot gets no e-mail: the form must not mail whatever address a bot enters.
+      if (!automated) {
+        const end = resolve(store, id, input, content, ctx, arrivedAt);
+        if (end)
+          sendBrandedMail(store, operator, input.confirmation_email, receiptMail(ctx, content, end), null);
+      }
+    } catch (error) {
+      // Whatever failed: recorded as failed and confirmed as one naming nobody is, as the server does.
+      Object.assign(store, before);
+      const outcomeReason = error instanceof Error ? error.constructor.name : typeof error;
+      insertDeclaration(store, { ...row, outcome: 'failed', outcomeReason });
+      if (!automated) {
+        const receipt = receiptMail(ctx, content, { kind: 'earliest' });
+        sendBrandedMail(store, operator, input.confirmation_email, receipt, null);
+      }
     }
     return { reference, received_at: receivedAt.toISOString(), contract: input.contract, ...content };
   },

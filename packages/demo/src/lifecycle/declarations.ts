@@ -73,6 +73,13 @@ export function recentArrivals(store: DemoStore, identity: string, since: Date, 
     .slice(0, limit);
 }
 
+/** Whether a public declaration matched the member since a moment, however it named them (server: memberMatchedSince). */
+export function memberMatchedSince(store: DemoStore, memberId: string, since: Date): boolean {
+  return store.tables.cancellationDeclarations.some(
+    (d) => d.memberId === memberId && d.source === 'public' && d.arrivedAt > since,
+  );
+}
+
 export type Identification = { memberId: string } | { memberId: null; reason: 'no_match' | 'ambiguous' };
 
 /**
