@@ -379,21 +379,6 @@ describe.each(databases())('the public cancellation on %s', (kind) => {
     expect(await api.outbox('max_frozen@de.example')).toEqual([]);
   });
 
-  it('answers a declaration the database refuses the same whether or not it names a member', async () => {
-    const who = await identityOf(t, 'invalid_details', 'de');
-    // A lone surrogate, which PostgreSQL refuses in JSON; the reason goes into the event.
-    const fields = { kind: 'extraordinary', reason: 'x \ud800', confirmation_email: 'probe3@example.org' };
-    const matched = await declare('invalid_details', fields);
-    const unmatched = await declare('invalid_details', { ...fields, first_name: 'Niemand' });
-    expect(matched.statusCode).toBe(unmatched.statusCode);
-    expect(Object.keys(matched.json()).sort()).toEqual(Object.keys(unmatched.json()).sort());
-    const rows = await t.db
-      .select({ outcome: cancellationDeclarations.outcome })
-      .from(cancellationDeclarations)
-      .where(eq(cancellationDeclarations.membershipNumber, who.membership_number));
-    expect(rows.map((r) => r.outcome)).not.toContain('applied');
-  });
-
   it('answers an error at the minimum time when even recording a failed declaration fails', async () => {
     const lift = await refuse('cancellation_declarations', `new.first_name = 'Unrecordable'`);
     let res: Awaited<ReturnType<typeof postPublic>>;
