@@ -174,6 +174,13 @@ describe('door check-ins in the demo', () => {
       await expectSame(await door({ check_in_id: `door-${op}-8`, code: presale.code, at }));
       await expectSame(await door({ check_in_id: `door-${op}-5`, code, at }, 'Bearer door-demo-wrong'));
       await expectSame(await door({ check_in_id: `door-${op}-6`, code, at }, ''));
+      // Anti-passback: a new id within five minutes opens the door and is not counted; after, it is.
+      const repeat = await door({ check_in_id: `door-${op}-9`, code, at: '2026-11-22T09:34:59Z' });
+      expect(repeat.server.body).toMatchObject({ counted: false });
+      await expectSame(repeat);
+      const later = await door({ check_in_id: `door-${op}-10`, code, at: '2026-11-22T09:35:00Z' });
+      expect(later.server.body).toMatchObject({ counted: true });
+      await expectSame(later);
     }
     expect([...seen].sort()).toEqual([
       '200 counted',

@@ -19,6 +19,18 @@ export function canTrain(status: MembershipStatus): boolean {
 /** Door clocks drift: a check-in may be this far ahead of the server's now. */
 export const CHECK_IN_CLOCK_SKEW_MS = 5 * 60_000;
 
+/**
+ * Anti-passback (docs/workouts-referral-contact.md): a member's check-ins less than this
+ * apart count once, whatever the door's id, key or club. A door that reads a chip twice, a
+ * retry with a new id, the same card at two clubs in one second: one workout.
+ */
+export const CHECK_IN_REPEAT_WINDOW_MS = 5 * 60_000;
+
+/** Whether a check-in at `at` repeats one of the member's counted check-ins (`counted`). */
+export function isRepeatCheckIn(at: Date, counted: readonly Date[]): boolean {
+  return counted.some((other) => Math.abs(other.getTime() - at.getTime()) < CHECK_IN_REPEAT_WINDOW_MS);
+}
+
 /** A code as a door sends it, compared like a chip code: a PIN's trailing # is the keypad's enter key. */
 export function normalizeDoorCode(code: string): string {
   return normalizeChipCode(code.replace(/#$/, ''));

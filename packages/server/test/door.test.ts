@@ -68,6 +68,7 @@ describe.each(databases())('door check-ins on %s', (kind) => {
       location_id: BERLIN,
       at: '2026-11-22T08:30:00.000Z',
       key_type: 'pin',
+      counted: true,
     });
     expect(await totalOf('active')).toBe(before + 1);
 
@@ -194,6 +195,62 @@ describe.each(databases())('door check-ins on %s', (kind) => {
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(await rowsWithId(id)).toHaveLength(1);
     expect(await totalOf('max_frozen')).toBe(before + 1);
+  });
+
+  describe('anti-passback: one workout per member within five minutes', () => {
+    it('opens the door for the same key with a new id, and does not count it again', async () => {
+      const pin = await keyOf('in_cancellation');
+      const before = await totalOf('in_cancellation');
+      const first = await checkIn(pin, '2026-11-22T06:00:00Z');
+      expect(first.json()).toMatchObject({ counted: true });
+      const id = nextId();
+      const again = await checkIn(pin, '2026-11-22T06:00:00Z', BERLIN, id);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(DoorCheckIn.parse(again.json())).toEqual({
+        check_in_id: id,
+        location_id: BERLIN,
+        at: '2026-11-22T06:00:00.000Z',
+        key_type: 'pin',
+        counted: false,
+      });
+      // Within the window on either side, also delivered late: not a workout.
+      expect((await checkIn(pin, '2026-11-22T06:04:59Z')).json()).toMatchObject({ counted: false });
+      expect((await checkIn(pin, '2026-11-22T05:55:01Z')).json()).toMatchObject({ counted: false });
+      expect(await rowsWithId(id)).toHaveLength(0);
+      expect(await totalOf('in_cancellation')).toBe(before + 1);
+      // The repeat sent again is a repeat again.
+      expect((await checkIn(pin, '2026-11-22T06:00:00Z', BERLIN, id)).json()).toMatchObject({
+        counted: false,
+      });
+
+      // Five minutes after the counted one it counts again.
+      expect((await checkIn(pin, '2026-11-22T06:05:00Z')).json()).toMatchObject({ counted: true });
+      expect(await totalOf('in_cancellation')).toBe(before + 2);
+    });
+
+    it('does not count the same key at another club in the same second', async () => {
+      const pin = await keyOf('active');
+      const before = await totalOf('active');
+      expect((await checkIn(pin, '2026-11-22T05:00:00Z', BERLIN)).json()).toMatchObject({ counted: true });
+      const hamburg = await checkIn(pin, '2026-11-22T05:00:00.400Z', 'de-hamburg-altona');
+      expect(hamburg.statusCode, hamburg.body).toBe(200);
+      expect(hamburg.json()).toMatchObject({ location_id: 'de-hamburg-altona', counted: false });
+      expect(await totalOf('active')).toBe(before + 1);
+    });
+
+    it('counts one of two concurrent deliveries with new ids at two clubs', async () => {
+      const pin = await keyOf('scheduled_freeze');
+      const before = await totalOf('scheduled_freeze');
+      const answers = await Promise.all([
+        checkIn(pin, '2026-11-22T04:00:00Z', BERLIN),
+        checkIn(pin, '2026-11-22T04:00:00Z', 'de-hamburg-altona'),
+        checkIn(pin, '2026-11-22T04:00:01Z', BERLIN),
+        checkIn(pin, '2026-11-22T04:00:01Z', 'de-hamburg-altona'),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(answers.filter((a) => a.json().counted === true)).toHaveLength(1);
+      expect(await totalOf('scheduled_freeze')).toBe(before + 1);
+    });
   });
 
   it('refuses malformed input with 400 naming the field, never counting it', async () => {

@@ -36,11 +36,16 @@ export const DoorCheckInRequest = z
   .strict();
 export type DoorCheckInRequest = z.infer<typeof DoorCheckInRequest>;
 
-/** A counted check-in, as stored: the same answer for every delivery of its id. */
+/**
+ * An accepted check-in: the door opens. `counted` is false for a repeat of the member's
+ * check-in less than five minutes before or after (anti-passback): accepted, not a second
+ * workout, not stored. A counted one is stored: the same answer for every delivery of its id.
+ */
 export const DoorCheckIn = z.object({
   check_in_id: z.string(),
   location_id: z.string(),
   at: IsoDateTime,
   key_type: KeyType,
+  counted: z.boolean(),
 });
 export type DoorCheckIn = z.infer<typeof DoorCheckIn>;

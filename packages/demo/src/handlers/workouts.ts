@@ -33,7 +33,8 @@ function stored(store: DemoStore, clubId: string, checkInId: string) {
 
 /**
  * One delivery as the server's recordCheckIns judges it: an id already stored is answered as
- * stored (or refused when the code or instant differs), else domain decideCheckIn decides.
+ * stored (or refused when the code or instant differs), else domain decideCheckIn decides and
+ * a repeat within the anti-passback window is accepted with `counted: false`.
  */
 function recordCheckIn(
   store: DemoStore,
@@ -46,6 +47,20 @@ function recordCheckIn(
   if (!found) {
     const decision = storeCheckIn(store.tables, club, delivery, now);
     if ('refusal' in decision) return decision;
+    if (decision.repeat) {
+      // Accepted (the door opens), not a second workout, not stored.
+      const at = delivery.at.toISOString();
+      const { checkInId: check_in_id } = delivery;
+      return {
+        counted: {
+          check_in_id,
+          location_id: club.id,
+          at,
+          key_type: decision.accepted.key.type,
+          counted: false,
+        },
+      };
+    }
     found = stored(store, club.id, delivery.checkInId)!;
   }
   if (found.keyCode !== code || found.at.getTime() !== delivery.at.getTime())
@@ -56,6 +71,7 @@ function recordCheckIn(
       location_id: club.id,
       at: found.at.toISOString(),
       key_type: found.keyType,
+      counted: true,
     },
   };
 }

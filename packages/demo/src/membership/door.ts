@@ -4,6 +4,7 @@ import {
   checkInCandidate,
   decideCheckIn,
   getOperator,
+  isRepeatCheckIn,
   normalizeDoorCode,
   todayIn,
 } from '@portal/domain';
@@ -36,7 +37,9 @@ export function doorCandidates(tables: DemoTables, operatorId: string, code: str
 
 /**
  * A fresh delivery as the door's use case judges it (server modules/workouts/check-ins.ts):
- * domain decideCheckIn on the code's candidates, and the check-in stored when it counts.
+ * domain decideCheckIn on the code's candidates, and the check-in stored when it counts
+ * (`repeat` and not stored when it repeats the member's check-in within domain
+ * CHECK_IN_REPEAT_WINDOW_MS).
  * Used by the door's handler and by the seed's check-ins.
  */
 export function storeCheckIn(
@@ -55,6 +58,9 @@ export function storeCheckIn(
   });
   if ('refusal' in decision) return decision;
   const { keyId, membershipId, memberId } = decision.accepted;
+  // Anti-passback: a check-in of the member less than five minutes apart, at any club.
+  const counted = tables.checkIns.filter((c) => c.memberId === memberId).map((c) => c.at);
+  if (isRepeatCheckIn(delivery.at, counted)) return { ...decision, repeat: true as const };
   tables.checkIns.push({
     id: crypto.randomUUID(),
     locationId: club.id,
@@ -65,5 +71,5 @@ export function storeCheckIn(
     at: delivery.at,
     receivedAt: now,
   });
-  return decision;
+  return { ...decision, repeat: false as const };
 }

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { DoorCheckIn, MembershipStatus, OperatorId } from '@portal/contract';
 import {
   type CheckInCandidate,
-  type CheckInRefusal,
+  CHECK_IN_REPEAT_WINDOW_MS,
   checkInCandidate,
   type DoorRefusal,
   decideCheckIn,
   getOperator,
+  isRepeatCheckIn,
   normalizeDoorCode,
   todayIn,
 } from '@portal/domain';
 import type { Executor } from '../../db/client.ts';
+import type { checkIns } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 
 export interface CheckInDelivery {
@@ -48,13 +50,17 @@ async function storedCheckIns(ex: Executor, club: Club, ids: string[]) {
 
 /**
  * Counts a club's check-ins: each one whose code was exactly one membership's working key
- * at that instant, with a status that trains (domain decideCheckIn). The door endpoint sends
- * one at a time and the demo seed a year at once, so both count by the same rule. A check-in
- * id already stored is answered as stored (also when a concurrent delivery stored it
- * first), never counted again; with another code or instant it is refused.
+ * at that instant, with a status that trains (domain decideCheckIn), and that does not
+ * repeat a check-in of the same member less than five minutes apart at any club (domain
+ * isRepeatCheckIn: accepted, `counted: false`, not stored). Runs inside the caller's
+ * transaction: the accepted members are locked before their stored check-ins are read, so
+ * of two concurrent repeats only one counts. The door endpoint sends one at a time and the
+ * demo seed a year at once, so both count by the same rule. A check-in id already stored is
+ * answered as stored (also when a concurrent delivery stored it first), never counted
+ * again; with another code or instant it is refused.
  */
 export async function recordCheckIns(
-  ex: Executor,
+  tx: Executor,
   club: Club,
   deliveries: readonly CheckInDelivery[],
   now: Date,
@@ -62,40 +68,76 @@ export async function recordCheckIns(
   const { timezone } = getOperator(club.operatorId as OperatorId);
   const sent = deliveries.map((d) => ({ ...d, code: normalizeDoorCode(d.code) }));
   const ids = [...new Set(sent.map((d) => d.checkInId))];
-  const earlier = await storedCheckIns(ex, club, ids);
-  const fresh = sent.filter((d) => !earlier.has(d.checkInId));
-  const candidates = await candidatesByCode(ex, club.operatorId, [...new Set(fresh.map((d) => d.code))]);
-
-  const refusals = new Map<CheckInDelivery, { refusal: CheckInRefusal; status?: MembershipStatus }>();
-  const rows = fresh.flatMap((d) => {
-    const attempt = { clubId: club.id, at: d.at, day: todayIn(timezone, d.at), now };
-    const decision = decideCheckIn(candidates.get(d.code) ?? [], attempt);
-    if ('refusal' in decision) {
-      refusals.set(d, decision);
-      return [];
-    }
-    const { keyId, membershipId, memberId } = decision.accepted;
-    const { checkInId, at } = d;
-    return [
-      {
-        id: randomUUID(),
-        locationId: club.id,
-        checkInId,
-        memberId,
-        membershipId,
-        keyId,
-        at,
-        receivedAt: now,
-      },
-    ];
+  const candidates = await candidatesByCode(tx, club.operatorId, [...new Set(sent.map((d) => d.code))]);
+  const decisions = new Map(
+    sent.map((d) => {
+      const attempt = { clubId: club.id, at: d.at, day: todayIn(timezone, d.at), now };
+      return [d, decideCheckIn(candidates.get(d.code) ?? [], attempt)] as const;
+    }),
+  );
+  const accepted = sent.flatMap((d) => {
+    const decision = decisions.get(d)!;
+    return 'accepted' in decision ? [{ delivery: d, candidate: decision.accepted }] : [];
   });
-  await repo.insertCheckIns(ex, rows);
 
-  const stored = rows.length > 0 ? await storedCheckIns(ex, club, ids) : earlier;
+  // Everything read from here on is read under the members' locks.
+  const memberIds = [...new Set(accepted.map((a) => a.candidate.memberId))];
+  await repo.lockMembersCheckIns(tx, memberIds);
+  const earlier = await storedCheckIns(tx, club, ids);
+  const counted = await countedCheckIns(
+    tx,
+    memberIds,
+    accepted.map((a) => a.delivery.at),
+  );
+
+  const repeats = new Set<CheckInDelivery>();
+  const rows: (typeof checkIns.$inferInsert)[] = [];
+  const inBatch = new Set<string>();
+  for (const { delivery: d, candidate } of [...accepted].sort(
+    (a, b) => a.delivery.at.getTime() - b.delivery.at.getTime(),
+  )) {
+    // Stored already (a repeated delivery): answered as stored below, never judged again.
+    if (earlier.has(d.checkInId) || inBatch.has(d.checkInId)) continue;
+    const { keyId, membershipId, memberId } = candidate;
+    const instants = counted.get(memberId) ?? [];
+    if (isRepeatCheckIn(d.at, instants)) {
+      repeats.add(d);
+      continue;
+    }
+    counted.set(memberId, [...instants, d.at]);
+    inBatch.add(d.checkInId);
+    const { checkInId, at } = d;
+    rows.push({
+      id: randomUUID(),
+      locationId: club.id,
+      checkInId,
+      memberId,
+      membershipId,
+      keyId,
+      at,
+      receivedAt: now,
+    });
+  }
+  await repo.insertCheckIns(tx, rows);
+
+  const stored = rows.length > 0 ? await storedCheckIns(tx, club, ids) : earlier;
   return sent.map((d): CheckInOutcome => {
     const found = stored.get(d.checkInId);
-    // Not stored: refused (an accepted one is stored by this call or the concurrent one that won).
-    if (!found) return refusals.get(d)!;
+    if (!found) {
+      const decision = decisions.get(d)!;
+      if ('refusal' in decision) return decision;
+      if (!repeats.has(d)) return { refusal: 'check_in_id_reused' }; // an id twice in one batch
+      // A repeat: the door opens, the workout was counted by the first one.
+      return {
+        counted: {
+          check_in_id: d.checkInId,
+          location_id: club.id,
+          at: d.at.toISOString(),
+          key_type: decision.accepted.key.type,
+          counted: false,
+        },
+      };
+    }
     if (found.keyCode !== d.code || found.at.getTime() !== d.at.getTime())
       return { refusal: 'check_in_id_reused' };
     return {
@@ -104,7 +146,21 @@ export async function recordCheckIns(
         location_id: club.id,
         at: found.at.toISOString(),
         key_type: found.keyType,
+        counted: true,
       },
     };
   });
+}
+
+/** The members' stored check-ins within the repeat window of these instants, by member. */
+async function countedCheckIns(tx: Executor, memberIds: string[], instants: Date[]) {
+  const byMember = new Map<string, Date[]>();
+  if (memberIds.length === 0) return byMember;
+  const times = instants.map((at) => at.getTime());
+  const from = new Date(Math.min(...times) - CHECK_IN_REPEAT_WINDOW_MS);
+  const to = new Date(Math.max(...times) + CHECK_IN_REPEAT_WINDOW_MS);
+  for (const row of await repo.checkInsOfMembersBetween(tx, memberIds, from, to)) {
+    byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row.at]);
+  }
+  return byMember;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client.ts';
 import { checkIns, freezePeriods, keys, locations, members, memberships, products } from '../../db/schema.ts';
 
@@ -90,4 +90,24 @@ export async function insertCheckIns(ex: Executor, rows: (typeof checkIns.$infer
       .values(rows.slice(start, start + 500))
       .onConflictDoNothing({ target: [checkIns.locationId, checkIns.checkInId] });
   }
+}
+
+/**
+ * Locks these members' check-ins until the transaction ends (sorted, so two deliveries never
+ * wait for each other): a member's concurrent check-ins are judged one after the other, so of
+ * two within the repeat window only one counts (docs/workouts-referral-contact.md).
+ */
+export async function lockMembersCheckIns(ex: Executor, memberIds: readonly string[]): Promise<void> {
+  for (const id of [...new Set(memberIds)].sort()) {
+    await ex.execute(sql`select pg_advisory_xact_lock(720434, hashtext(${id}))`);
+  }
+}
+
+/** The members' stored check-ins between two instants (both included), at any club. */
+export function checkInsOfMembersBetween(ex: Executor, memberIds: string[], from: Date, to: Date) {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return ex
+    .select({ memberId: checkIns.memberId, at: checkIns.at })
+    .from(checkIns)
+    .where(and(inArray(checkIns.memberId, memberIds), between(checkIns.at, from, to)));
 }

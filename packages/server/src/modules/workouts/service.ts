@@ -28,7 +28,9 @@ export function createWorkoutsService(deps: AppDeps) {
       const club = await repo.findClub(db, clubId);
       if (!club) throw unauthorized(DOOR_CLUB_UNKNOWN);
       const delivery = { checkInId: request.check_in_id, code: request.code, at };
-      const outcome = (await recordCheckIns(db, club, [delivery], clock.now()))[0]!;
+      // One transaction: the member's lock holds from the repeat check to the insert.
+      const [outcome] = await db.transaction((tx) => recordCheckIns(tx, club, [delivery], clock.now()));
+      if (!outcome) throw new Error('recordCheckIns answered nothing');
       if ('counted' in outcome) return outcome.counted;
       const { refusal, status } = outcome;
       throw ruleViolation(refusal, DOOR_REFUSAL_TEXTS[refusal], status ? { status } : undefined);
