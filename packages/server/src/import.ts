@@ -5,7 +5,7 @@ import { clockFromConfig } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { type ImportReport, importSource } from './modules/import/service.ts';
-import { formatIssue, ImportRefused, readImportFile } from './modules/import/source.ts';
+import { describeFailure, formatIssue, ImportRefused, readImportFile } from './modules/import/source.ts';
 import { parseSource } from './modules/import/validate.ts';
 import { plural } from '@portal/domain';
 
@@ -115,6 +115,7 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack}\n`);
+  // Never the error's message or stack: a failed query's message holds its parameters.
+  process.stderr.write(`${error instanceof ConfigError ? error.message : describeFailure(error)}\n`);
   process.exitCode = 1;
 }

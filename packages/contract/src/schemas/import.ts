@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDate, Locale, MinorUnits, OperatorId } from './common.ts';
 import { WeeklyHours } from './contact.ts';
 import { Gender } from './profile.ts';
+import { storableText } from './text.ts';
 
 /*
  * The import of clubs, products, referral promotions and members into a portal database
@@ -24,8 +25,17 @@ export const MembershipNumber = z
   .trim()
   .regex(/^[A-Za-z0-9-]{1,32}$/, 'Use 1 to 32 letters, digits and dashes.');
 
-const Text = (max: number) => z.string().trim().min(1).max(max);
-const OptionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
+/**
+ * A name, an address or an offer text never starts with `=` or `@`: that is a formula a
+ * spreadsheet runs (`=HYPERLINK(…)`), so the row is refused rather than stored and shown
+ * to members. A leading `+` or `-` stays data (a phone number, a list item in an offer);
+ * tabs and line breaks at the start are trimmed away (docs/operations.md, "The import").
+ */
+const notFormula = (text: string) => !/^[=@]/.test(text);
+const FORMULA = 'Text must not start with = or @ (a spreadsheet would run it as a formula).';
+const Text = (max: number) => z.string().trim().min(1).max(max).refine(notFormula, FORMULA);
+const OptionalText = (max: number) =>
+  z.string().trim().max(max).refine(notFormula, FORMULA).nullable().default(null);
 const EmailAddress = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const Country = z
   .string()
@@ -168,29 +178,31 @@ export const ImportFreeze = z
   .strict();
 export type ImportFreeze = z.infer<typeof ImportFreeze>;
 
-/** The row schema of each entity, in the order the import applies them. */
+/** The row schema of each entity, in the order the import applies them; each with the text rule (text.ts). */
 export const importEntities = {
-  clubs: ImportClub,
-  products: ImportProduct,
-  promotions: ImportPromotion,
-  members: ImportMember,
-  keys: ImportKey,
-  freezes: ImportFreeze,
+  clubs: storableText(ImportClub),
+  products: storableText(ImportProduct),
+  promotions: storableText(ImportPromotion),
+  members: storableText(ImportMember),
+  keys: storableText(ImportKey),
+  freezes: storableText(ImportFreeze),
 } as const;
 export type ImportEntity = keyof typeof importEntities;
 export const IMPORT_ENTITIES = Object.keys(importEntities) as ImportEntity[];
 
 /** A JSON import file: one document with a list per entity, each optional. */
-export const ImportDocument = z
-  .object({
-    clubs: z.array(ImportClub).default([]),
-    products: z.array(ImportProduct).default([]),
-    promotions: z.array(ImportPromotion).default([]),
-    members: z.array(ImportMember).default([]),
-    keys: z.array(ImportKey).default([]),
-    freezes: z.array(ImportFreeze).default([]),
-  })
-  .strict();
+export const ImportDocument = storableText(
+  z
+    .object({
+      clubs: z.array(ImportClub).default([]),
+      products: z.array(ImportProduct).default([]),
+      promotions: z.array(ImportPromotion).default([]),
+      members: z.array(ImportMember).default([]),
+      keys: z.array(ImportKey).default([]),
+      freezes: z.array(ImportFreeze).default([]),
+    })
+    .strict(),
+);
 export type ImportDocument = z.infer<typeof ImportDocument>;
 /** What a file may hold before defaults apply (what the demo seed writes, too). */
 export type ImportDocumentInput = z.input<typeof ImportDocument>;

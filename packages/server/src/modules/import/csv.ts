@@ -1,5 +1,5 @@
 import { type ImportEntity, importEntities } from '@portal/contract';
-import { forbiddenField, type ImportIssue, type SourceRow } from './source.ts';
+import { forbiddenField, type ImportIssue, MAX_IMPORT_FIELD_CHARS, type SourceRow } from './source.ts';
 
 /** One record of a CSV file and the line it starts on (the header is line 1). */
 interface CsvRecord {
@@ -11,7 +11,8 @@ interface CsvRecord {
  * RFC 4180 CSV: fields separated by commas, or by semicolons when the header has
  * semicolons and no comma (as spreadsheets in German-speaking countries save them);
  * fields in double quotes may hold separators, line breaks and doubled quotes. A byte
- * order mark is dropped; blank lines are skipped.
+ * order mark is dropped; blank lines are skipped. A field over MAX_IMPORT_FIELD_CHARS
+ * stops the parse (a quote never closed would otherwise read the rest of the file).
  */
 export function parseCsv(text: string): { records: CsvRecord[]; error: string | null } {
   const body = text.replace(/^\uFEFF/, '');
@@ -36,6 +37,8 @@ export function parseCsv(text: string): { records: CsvRecord[]; error: string | 
   };
   for (let i = 0; i < body.length; i++) {
     const ch = body[i]!;
+    if (cell.length > MAX_IMPORT_FIELD_CHARS)
+      return { records, error: `line ${line}: a field is longer than ${MAX_IMPORT_FIELD_CHARS} characters` };
     if (quoted) {
       if (ch === '"' && body[i + 1] === '"') {
         cell += '"';

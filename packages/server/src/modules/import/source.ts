@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_ENTITIES, type ImportDocumentInput, type ImportEntity } from '@portal/contract';
+import { serializeError } from '../../http/logging.ts';
 import { csvRows } from './csv.ts';
 import { plural } from '@portal/domain';
 
@@ -33,6 +34,104 @@ export class ImportRefused extends Error {
     );
     this.issues = issues;
   }
+}
+
+/** The largest file the import reads (docs/operations.md, "The import"): split larger exports. */
+export const MAX_IMPORT_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * The longest field, in characters: far above any schema's limit (2,000 for an offer
+ * text), low enough that a runaway field (a quote never closed, a blob) stops the CSV
+ * parser early instead of filling the memory.
+ */
+export const MAX_IMPORT_FIELD_CHARS = 10_000;
+
+const NOT_UTF8 = 'Not valid UTF-8 (a byte no character uses): save the file as UTF-8 and import it again.';
+
+/** The file's text, and whether its bytes were valid UTF-8 (else U+FFFD stands where they were not). */
+export function decodeUtf8(bytes: Uint8Array): { text: string; valid: boolean } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), valid: true };
+  } catch {
+    return { text: new TextDecoder('utf-8').decode(bytes), valid: false };
+  }
+}
+
+/** Every string of a row that `bad` finds, with its dotted path (a key is named by its parent). */
+function findStrings(value: unknown, bad: (text: string) => boolean, path: string[] = []): string[] {
+  if (typeof value === 'string') return bad(value) ? [path.join('.')] : [];
+  if (value === null || typeof value !== 'object' || path.length > 16) return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    bad(key) ? [path.join('.')] : findStrings(child, bad, [...path, key]),
+  );
+}
+
+/**
+ * A file whose bytes are not UTF-8 is refused, each place named: the rows and fields where
+ * the decoder had to stand in U+FFFD, or the line when it is outside any row (a header, a
+ * key). Never imported with U+FFFD silently in a member's name.
+ */
+export function invalidUtf8Issues(source: ImportSource, text: string, file: string): ImportIssue[] {
+  const issues = Object.values(source).flatMap((rows) =>
+    (rows ?? []).flatMap(({ where, data }) =>
+      findStrings(data, (t) => t.includes('\uFFFD')).map((field) => ({
+        where,
+        field: field || null,
+        message: NOT_UTF8,
+      })),
+    ),
+  );
+  if (issues.length) return issues;
+  const line = text.slice(0, Math.max(0, text.indexOf('\uFFFD'))).split('\n').length;
+  return [{ where: `${file} line ${line}`, field: null, message: NOT_UTF8 }];
+}
+
+/** A field over MAX_IMPORT_FIELD_CHARS in a parsed JSON document. */
+export function overlongIssues(source: ImportSource): ImportIssue[] {
+  return Object.values(source).flatMap((rows) =>
+    (rows ?? []).flatMap(({ where, data }) =>
+      findStrings(data, (t) => t.length > MAX_IMPORT_FIELD_CHARS).map((field) => ({
+        where,
+        field: field || null,
+        message: `Longer than ${MAX_IMPORT_FIELD_CHARS} characters: no field of the import is that long.`,
+      })),
+    ),
+  );
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+
+/**
+ * What the command prints when the import fails unexpectedly (the database refused a
+ * write, say): the error's kind, code (SQLSTATE) and constraint, its causes' too, never its
+ * message or detail, which hold the query's parameters (names, addresses, a password hash)
+ * and the row's values (docs/security.md, R11; the logs' allow-list in http/logging.ts).
+ */
+export function describeFailure(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 4; depth++) {
+    const { type, code } = serializeError(current);
+    const raw = current as {
+      constraint?: unknown;
+      constraint_name?: unknown;
+      table?: unknown;
+      table_name?: unknown;
+    };
+    const constraint = raw.constraint_name ?? raw.constraint;
+    const table = raw.table_name ?? raw.table;
+    parts.push(
+      [
+        type,
+        code ? `code ${code}` : '',
+        typeof constraint === 'string' && IDENTIFIER.test(constraint) ? `constraint ${constraint}` : '',
+        typeof table === 'string' && IDENTIFIER.test(table) ? `table ${table}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return `The import failed and nothing of this file was kept: ${parts.join(', caused by ')}.`;
 }
 
 const PASSWORD_LIKE = /pass(word|wd)|^pwd$|hash|secret/i;
@@ -106,13 +205,24 @@ export async function readImportFile(
     return refuse(
       `Name the entity with --entity (${IMPORT_ENTITIES.join(', ')}) or start the file name with it, e.g. members.csv.`,
     );
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    if ((await stat(file)).size > MAX_IMPORT_FILE_BYTES) return refuse(tooLarge);
+    bytes = await readFile(file);
   } catch (error) {
     return refuse((error as Error).message);
   }
-  if (!entity) return jsonSource(text, name);
-  const { rows, issues } = csvRows(text, entity, name);
-  return { source: { [entity]: rows }, issues };
+  // The file may have grown between the two calls.
+  if (bytes.length > MAX_IMPORT_FILE_BYTES) return refuse(tooLarge);
+  const { text, valid } = decodeUtf8(bytes);
+  const read = entity ? csvSource(text, entity, name) : jsonSource(text, name);
+  const more = valid ? [] : invalidUtf8Issues(read.source, text, name);
+  return { source: read.source, issues: [...more, ...read.issues, ...overlongIssues(read.source)] };
+}
+
+const tooLarge = `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB, the most the import reads: split it into several files.`;
+
+function csvSource(text: string, entity: ImportEntity, file: string) {
+  const { rows, issues } = csvRows(text, entity, file);
+  return { source: { [entity]: rows } as ImportSource, issues };
 }
