@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ActivatedChip, ChipCodeRequest, TemporaryPinIssued, TemporaryPinRequest } from './schemas/access.ts';
-import { ChangePasswordRequest, DataExport } from './schemas/account.ts';
+import {
+  ChangePasswordRequest,
+  DataExport,
+  EndSessionsQuery,
+  SessionParams,
+  SignedInSession,
+} from './schemas/account.ts';
 import {
   AuthenticateRequest,
   AuthenticateResponse,
@@ -271,6 +277,27 @@ export const endpoints = {
     path: '/v1/membership/password',
     auth: true,
     body: ChangePasswordRequest,
+    response: null,
+  }),
+  /** Signed-in devices (our design, docs/club-consents-account.md): list, end one, end all others. */
+  sessions: ep({
+    method: 'GET',
+    path: '/v1/membership/sessions',
+    auth: true,
+    response: z.array(SignedInSession),
+  }),
+  endSession: ep({
+    method: 'DELETE',
+    path: '/v1/membership/sessions/:id',
+    auth: true,
+    params: SessionParams,
+    response: null,
+  }),
+  endOtherSessions: ep({
+    method: 'DELETE',
+    path: '/v1/membership/sessions',
+    auth: true,
+    query: EndSessionsQuery,
     response: null,
   }),
   /** "Download my data" (GDPR art. 15 and 20; our design). */

@@ -18,5 +18,10 @@ export const demoPasswordHash = async (password: string): Promise<string> =>
 
 export async function demoPasswordMatches(stored: string, password: string): Promise<boolean> {
   if (stored === DEMO_PASSWORD_HASH) return password === DEMO_PASSWORD;
-  return stored === (await demoPasswordHash(password));
+  // Set passwords are kept in their NFC form, as the server hashes them (domain passwordPolicy.ts).
+  const nfc = password.normalize('NFC');
+  return (
+    stored === (await demoPasswordHash(nfc)) ||
+    (nfc !== password && stored === (await demoPasswordHash(password)))
+  );
 }

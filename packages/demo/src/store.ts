@@ -53,6 +53,10 @@ export interface DemoSession {
   /** When it began and ends, as the server's sessions row (the data export lists them). */
   createdAt?: Date;
   expiresAt?: Date;
+  /** The session's opaque id and device label, as the server's row (signed-in devices list). */
+  id?: string;
+  device?: string | null;
+  lastSeenAt?: Date;
 }
 
 /** One browser tab's demo world: tables, sessions and sent messages, at the demo's clock. */

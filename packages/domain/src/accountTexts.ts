@@ -6,22 +6,42 @@ export const passwordRefusals: RefusalTexts = {
   en: {
     invalid_current_password: () => 'The current password is not correct.',
     password_unchanged: () => 'The new password must be different from the current one.',
+    password_too_short: (c) => `Use at least ${c.min_length} characters.`,
+    password_too_long: (c) => `Use at most ${c.max_length} characters.`,
+    password_breached: () =>
+      'This password is one of the most common passwords and appears in known data breaches. Choose another one.',
   },
   de: {
     invalid_current_password: () => 'Das aktuelle Passwort ist nicht korrekt.',
     password_unchanged: () => 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+    password_too_short: (c) => `Verwenden Sie mindestens ${c.min_length} Zeichen.`,
+    password_too_long: (c) => `Verwenden Sie höchstens ${c.max_length} Zeichen.`,
+    password_breached: () =>
+      'Dieses Passwort gehört zu den häufigsten Passwörtern und taucht in bekannten Datenlecks auf. Wählen Sie ein anderes.',
   },
   fr: {
     invalid_current_password: () => 'Le mot de passe actuel n’est pas correct.',
     password_unchanged: () => 'Le nouveau mot de passe doit être différent de l’actuel.',
+    password_too_short: (c) => `Utilisez au moins ${c.min_length} caractères.`,
+    password_too_long: (c) => `Utilisez au maximum ${c.max_length} caractères.`,
+    password_breached: () =>
+      'Ce mot de passe fait partie des plus courants et figure dans des fuites de données connues. Choisissez-en un autre.',
   },
   nb: {
     invalid_current_password: () => 'Det nåværende passordet er feil.',
     password_unchanged: () => 'Det nye passordet må være forskjellig fra det nåværende.',
+    password_too_short: (c) => `Bruk minst ${c.min_length} tegn.`,
+    password_too_long: (c) => `Bruk høyst ${c.max_length} tegn.`,
+    password_breached: () =>
+      'Dette passordet er blant de vanligste passordene og finnes i kjente datalekkasjer. Velg et annet.',
   },
   fi: {
     invalid_current_password: () => 'Nykyinen salasana on väärin.',
     password_unchanged: () => 'Uuden salasanan on oltava eri kuin nykyinen.',
+    password_too_short: (c) => `Käytä vähintään ${c.min_length} merkkiä.`,
+    password_too_long: (c) => `Käytä enintään ${c.max_length} merkkiä.`,
+    password_breached: () =>
+      'Tämä salasana on yksi yleisimmistä salasanoista, ja se esiintyy tunnetuissa tietovuodoissa. Valitse toinen.',
   },
 };
 

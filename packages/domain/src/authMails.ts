@@ -119,3 +119,40 @@ export const invitationMail: Record<Language, InvitationMail> = {
       `Hei ${firstName},\n\n${brand} -jäsenyyteesi kuuluu nyt verkossa toimiva jäsentili: näet siellä jäsenyytesi, laskusi ja treenisi, ja voit itse muuttaa tietojasi tai jäädyttää jäsenyytesi.\n\nValitse salasanasi tästä, niin pääset alkuun:\n${link}\n\nKäyttäjätunnuksesi on ${username}. Linkki toimii kerran ja on voimassa 7 päivää. Sen jälkeen voit käyttää kirjautumissivun kohtaa ”Unohditko salasanasi?”.\n\n${brand}`,
   },
 };
+
+interface PasswordResetNoticeMail {
+  subject: (brand: string) => string;
+  body: (p: { firstName: string; brand: string; at: string; supportEmail: string; link: string }) => string;
+}
+
+/**
+ * The notice after a password was set through a reset link (docs/security.md, R8): a member
+ * whose mailbox someone else reads learns of it, and how to take the account back.
+ */
+export const passwordResetNoticeMail: Record<Language, PasswordResetNoticeMail> = {
+  en: {
+    subject: (brand) => `Your ${brand} password was reset`,
+    body: ({ firstName, brand, at, supportEmail, link }) =>
+      `Hello ${firstName},\n\nthe password of your ${brand} member account was reset with an e-mailed link on ${at}. You have been signed out on all devices.\n\nIf this was not you, someone can read your e-mail: secure your mailbox first, then choose a new password here:\n${link}\nand let us know at ${supportEmail}.\n\n${brand}`,
+  },
+  de: {
+    subject: (brand) => `Ihr Passwort bei ${brand} wurde zurückgesetzt`,
+    body: ({ firstName, brand, at, supportEmail, link }) =>
+      `Hallo ${firstName},\n\ndas Passwort Ihres Mitgliedskontos bei ${brand} wurde am ${at} über einen per E-Mail gesendeten Link zurückgesetzt. Auf allen Geräten wurden Sie abgemeldet.\n\nWenn Sie das nicht waren, kann jemand Ihre E-Mails lesen: Sichern Sie zuerst Ihr E-Mail-Konto, wählen Sie dann hier ein neues Passwort:\n${link}\nund informieren Sie uns unter ${supportEmail}.\n\n${brand}`,
+  },
+  fr: {
+    subject: (brand) => `Votre mot de passe ${brand} a été réinitialisé`,
+    body: ({ firstName, brand, at, supportEmail, link }) =>
+      `Bonjour ${firstName},\n\nle mot de passe de votre compte membre ${brand} a été réinitialisé le ${at} au moyen d’un lien envoyé par e-mail. Vous avez été déconnecté(e) de tous vos appareils.\n\nSi vous n’êtes pas à l’origine de cette réinitialisation, quelqu’un peut lire vos e-mails : sécurisez d’abord votre messagerie, puis choisissez un nouveau mot de passe ici :\n${link}\net prévenez-nous à ${supportEmail}.\n\n${brand}`,
+  },
+  nb: {
+    subject: (brand) => `Passordet ditt hos ${brand} er tilbakestilt`,
+    body: ({ firstName, brand, at, supportEmail, link }) =>
+      `Hei ${firstName},\n\npassordet til medlemskontoen din hos ${brand} ble tilbakestilt ${at} med en lenke sendt på e-post. Du er logget ut på alle enheter.\n\nHvis det ikke var deg, kan noen lese e-posten din: Sikre e-postkontoen din først, velg deretter et nytt passord her:\n${link}\nog gi oss beskjed på ${supportEmail}.\n\n${brand}`,
+  },
+  fi: {
+    subject: (brand) => `${brand} -salasanasi on vaihdettu palautuslinkillä`,
+    body: ({ firstName, brand, at, supportEmail, link }) =>
+      `Hei ${firstName},\n\n${brand} -jäsentilisi salasana vaihdettiin ${at} sähköpostitse lähetetyllä linkillä. Sinut on kirjattu ulos kaikilla laitteilla.\n\nJos et tehnyt tätä itse, joku voi lukea sähköpostiasi: suojaa ensin sähköpostitilisi, valitse sitten uusi salasana tästä:\n${link}\nja ilmoita meille osoitteeseen ${supportEmail}.\n\n${brand}`,
+  },
+};

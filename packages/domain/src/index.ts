@@ -59,3 +59,5 @@ export * from './cards/update.ts';
 export * from './profileChanges.ts';
 export * from './accessChanges.ts';
 export * from './clubChange.ts';
+export * from './passwordPolicy.ts';
+export * from './deviceLabel.ts';

@@ -22,6 +22,7 @@ import { createSerializerCompiler } from './http/serializer.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
+import { createSessionsService } from './modules/account/sessions.ts';
 import { registerAccessRoutes } from './modules/access/routes.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
@@ -203,7 +204,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConsentsRoutes(app, createConsentsService(deps), requireAuth);
   registerAccountRoutes(
     app,
-    { password: createPasswordService(deps), dataExport: createDataExportService(deps) },
+    {
+      password: createPasswordService(deps),
+      dataExport: createDataExportService(deps),
+      sessions: createSessionsService(deps),
+    },
     requireAuth,
   );
   registerAccessRoutes(app, createAccessService(deps), requireAuth);

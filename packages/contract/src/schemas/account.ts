@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { PASSWORD_INPUT_MAX } from '../constants.ts';
 import { IsoDateTime } from './common.ts';
 
 /**
@@ -9,7 +9,7 @@ import { IsoDateTime } from './common.ts';
 export const ChangePasswordRequest = z
   .object({
     current_password: z.string().min(1).max(200),
-    new_password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
+    new_password: z.string().min(1).max(PASSWORD_INPUT_MAX),
   })
   .strict();
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
@@ -42,3 +42,22 @@ export const DataExport = z.object({
   password_resets: Rows,
 });
 export type DataExport = z.infer<typeof DataExport>;
+
+/**
+ * One signed-in device of the member (GET /v1/membership/sessions, our design, ASVS 3.3.4):
+ * `id` is the session's own opaque id, never its token or the token's hash; `device` a short
+ * label of browser and system from sign-in ("Chrome · Android"), null when not recognised.
+ */
+export const SignedInSession = z.object({
+  id: z.string(),
+  created_at: IsoDateTime,
+  last_seen_at: IsoDateTime,
+  device: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof SignedInSession>;
+
+export const SessionParams = z.object({ id: z.string().min(1).max(64) });
+
+/** DELETE /v1/membership/sessions?others=true: every session but the current one ends. */
+export const EndSessionsQuery = z.object({ others: z.literal('true') }).strict();

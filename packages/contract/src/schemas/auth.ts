@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { PASSWORD_INPUT_MAX } from '../constants.ts';
 import { IsoDateTime, Locale, OperatorId } from './common.ts';
 
 export const AuthenticateRequest = z
@@ -29,7 +29,7 @@ export const UpdatePasswordRequest = z
   .object({
     operator_id: OperatorId,
     token: z.string().min(1).max(200),
-    password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
+    password: z.string().min(1).max(PASSWORD_INPUT_MAX),
   })
   .strict();
 export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequest>;

@@ -6,6 +6,8 @@ import {
   languageOf,
   localizedItem,
   memberMail,
+  newPasswordProblem,
+  normalizePassword,
   passwordChangedMail,
   passwordRefusals,
 } from '@portal/domain';
@@ -152,11 +154,16 @@ export const accountHandlers = defineHandlers({
     if (!(await demoPasswordMatches(member.passwordHash, body.current_password))) {
       throw refuse(member.locale, 'invalid_current_password', 'current_password');
     }
-    if (body.new_password === body.current_password) {
+    if (normalizePassword(body.new_password) === normalizePassword(body.current_password)) {
       throw refuse(member.locale, 'password_unchanged', 'new_password');
     }
+    // The length rule only: the breached-password list stays on the server (docs/demo.md).
+    const problem = newPasswordProblem(body.new_password, 'new_password', () => false);
+    if (problem)
+      throw new ApiError(422, [localizedItem(passwordRefusals, problem, languageOf(member.locale))]);
     const now = store.now();
-    Object.assign(member, { passwordHash: await demoPasswordHash(body.new_password), updatedAt: now });
+    const passwordHash = await demoPasswordHash(normalizePassword(body.new_password));
+    Object.assign(member, { passwordHash, updatedAt: now });
     // Outstanding reset links stop working, as on the server.
     for (const t of store.tables.passwordResetTokens) {
       if (t.memberId === member.id && t.usedAt === null) t.usedAt = now;
@@ -178,6 +185,48 @@ export const accountHandlers = defineHandlers({
       to: member.email,
       ...memberMail(state.operator.brand, member, mail),
     });
+  },
+
+  /** The member's signed-in devices, as the server's modules/account/sessions.ts: this one first. */
+  sessions({ store, auth }) {
+    const now = store.now();
+    const current = store.sessions.get(auth.sessionId)?.id;
+    return [...store.sessions.values()]
+      .filter((s) => s.memberId === auth.memberId && s.id && !(s.expiresAt && s.expiresAt <= now))
+      .map((s) => {
+        const created = s.createdAt ?? now;
+        return {
+          id: s.id as string,
+          created_at: created.toISOString(),
+          last_seen_at: (s.lastSeenAt ?? created).toISOString(),
+          device: s.device ?? null,
+          current: s.id === current,
+        };
+      })
+      .sort(
+        (a, b) =>
+          Number(b.current) - Number(a.current) ||
+          byText(b.last_seen_at, a.last_seen_at) ||
+          byText(b.created_at, a.created_at) ||
+          byText(a.id, b.id),
+      );
+  },
+
+  /** 404 alike for an unknown id, another member's session and one that already ended. */
+  endSession({ store, auth, params }) {
+    for (const [token, s] of store.sessions) {
+      if (s.memberId === auth.memberId && s.id === params.id) {
+        store.sessions.delete(token);
+        return;
+      }
+    }
+    throw notFound('No such session.');
+  },
+
+  endOtherSessions({ store, auth }) {
+    for (const [token, s] of store.sessions) {
+      if (s.memberId === auth.memberId && token !== auth.sessionId) store.sessions.delete(token);
+    }
   },
 
   /** Everything the demo holds about the member; the export itself is logged first, as on the server. */

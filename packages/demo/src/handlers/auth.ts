@@ -1,6 +1,19 @@
 import { demoPortal } from '../portal.ts';
 import { passwordCheckFailed, ruleViolation } from '@portal/contract';
-import { getOperator, languageOf, RESET_TOKEN_TTL_MS, resetMail, SESSION_TTL_MS } from '@portal/domain';
+import {
+  deviceLabel,
+  formatDateTimeIn,
+  getOperator,
+  languageOf,
+  newPasswordProblem,
+  normalizePassword,
+  passwordRefusals,
+  passwordResetNoticeMail,
+  RESET_TOKEN_TTL_MS,
+  localizedRefusal,
+  resetMail,
+  SESSION_TTL_MS,
+} from '@portal/domain';
 import { demoPasswordHash, demoPasswordMatches } from '../password.ts';
 import { defineHandlers } from '../handler.ts';
 import type { DemoStore } from '../store.ts';
@@ -12,6 +25,9 @@ import type { DemoStore } from '../store.ts';
  */
 
 const normalize = (username: string) => username.trim().toLowerCase();
+
+/** As the server's RESET_MAILS_PER_MEMBER (modules/auth/service.ts). */
+const RESET_MAILS_PER_MEMBER = 3;
 
 /** An opaque token as the server makes them: 32 random bytes, base64url. */
 function newToken(): string {
@@ -39,7 +55,7 @@ function endSessionsOf(store: DemoStore, memberId: string): void {
 
 export const authHandlers = defineHandlers({
   /** Signs in, or answers the identical 401 for an unknown user and a wrong password. */
-  async authenticate({ store, body }) {
+  async authenticate({ store, body, request }) {
     const username = normalize(body.username);
     const member = store.tables.members.find(
       (m) => m.operatorId === body.operator_id && m.username === username,
@@ -50,7 +66,15 @@ export const authHandlers = defineHandlers({
     const createdAt = store.now();
     const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
     // Its times as the server's sessions row keeps them (the data export lists them).
-    store.sessions.set(token, { memberId: member.id, operatorId: body.operator_id, createdAt, expiresAt });
+    store.sessions.set(token, {
+      memberId: member.id,
+      operatorId: body.operator_id,
+      createdAt,
+      expiresAt,
+      id: crypto.randomUUID(),
+      device: deviceLabel(request.headers.get('user-agent')),
+      lastSeenAt: createdAt,
+    });
     return { token, expires_at: expiresAt.toISOString() };
   },
 
@@ -67,9 +91,15 @@ export const authHandlers = defineHandlers({
       (m) => m.operatorId === body.operator_id && m.username === normalize(body.username),
     );
     if (!member) return;
+    const now = store.now();
+    // At most RESET_MAILS_PER_MEMBER links per member within a link's lifetime, as the server's job.
+    const since = now.getTime() - RESET_TOKEN_TTL_MS;
+    const recent = store.tables.passwordResetTokens.filter(
+      (t) => t.memberId === member.id && t.createdAt.getTime() > since,
+    );
+    if (recent.length >= RESET_MAILS_PER_MEMBER) return;
     const operator = getOperator(body.operator_id);
     const token = newToken();
-    const now = store.now();
     store.tables.passwordResetTokens.push({
       id: crypto.randomUUID(),
       tokenHash: await sha256(token),
@@ -92,18 +122,37 @@ export const authHandlers = defineHandlers({
   },
 
   /** Sets a new password with a reset token (once), and signs the member out everywhere. */
-  async updatePassword({ store, body }) {
+  async updatePassword({ store, body, request }) {
     const hash = await sha256(body.token);
     const now = store.now();
     const found = store.tables.passwordResetTokens.find((t) => t.tokenHash === hash);
     const member = found && store.tables.members.find((m) => m.id === found.memberId);
     if (!found || !member || member.operatorId !== body.operator_id || found.usedAt || found.expiresAt <= now)
       throw invalidResetToken();
+    // The length rule only: the breached-password list stays on the server (docs/demo.md).
+    const problem = newPasswordProblem(body.password, 'password', () => false);
+    if (problem) throw localizedRefusal(passwordRefusals, member.locale, [problem]);
     for (const t of store.tables.passwordResetTokens) {
       if (t.memberId === member.id && t.usedAt === null) t.usedAt = now;
     }
-    member.passwordHash = await demoPasswordHash(body.password);
+    member.passwordHash = await demoPasswordHash(normalizePassword(body.password));
     member.updatedAt = now;
     endSessionsOf(store, member.id);
+    const operator = getOperator(member.operatorId);
+    const texts = passwordResetNoticeMail[languageOf(member.locale)];
+    store.outbox.push({
+      channel: 'email',
+      to: member.email,
+      subject: texts.subject(operator.brand),
+      body: texts.body({
+        firstName: member.firstName,
+        brand: operator.brand,
+        at: formatDateTimeIn(now, member.locale, operator.timezone),
+        supportEmail: operator.supportEmail,
+        link: demoPortal(request).route('/password/reset'),
+      }),
+      memberId: member.id,
+      createdAt: now,
+    });
   },
 });

@@ -98,7 +98,7 @@ export async function startMirror(now = '2026-11-22T10:00:00Z') {
       );
       if (!member) throw new Error(`no demo member ${username}`);
       const token = `demo-${crypto.randomUUID()}`;
-      demo.store.sessions.set(token, { memberId: member.id, operatorId: operator });
+      demo.store.sessions.set(token, { memberId: member.id, operatorId: operator, id: crypto.randomUUID() });
       return { server: (res.json() as { token: string }).token, demo: token, memberId: member.id };
     },
     async call(

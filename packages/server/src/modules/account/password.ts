@@ -1,8 +1,15 @@
 import type { ChangePasswordRequest } from '@portal/contract';
-import { formatDateTimeIn, languageOf, passwordChangedMail, passwordRefusals } from '@portal/domain';
+import {
+  formatDateTimeIn,
+  languageOf,
+  normalizePassword,
+  passwordChangedMail,
+  passwordRefusals,
+} from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
+import { acceptNewPassword } from '../auth/breached-passwords.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { updatePasswordHash, useAllResetTokens } from '../auth/repository.ts';
 import { createSignInLimiter } from '../auth/sign-in-limiter.ts';
@@ -40,10 +47,12 @@ export function createPasswordService(deps: AppDeps) {
         throw refuse(member.locale, 'invalid_current_password', 'current_password');
       }
       await limiter.release(db, attempt);
-      if (input.new_password === input.current_password) {
+      if (normalizePassword(input.new_password) === normalizePassword(input.current_password)) {
         throw refuse(member.locale, 'password_unchanged', 'new_password');
       }
-      const newHash = await hashPassword(input.new_password);
+      const newHash = await hashPassword(
+        await acceptNewPassword(input.new_password, 'new_password', member.locale),
+      );
 
       await db.transaction(async (tx) => {
         const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });

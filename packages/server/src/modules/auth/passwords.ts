@@ -1,15 +1,27 @@
 import { hash as sha, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { normalizePassword } from '@portal/domain';
 
 /** argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommendation). */
 export const hashPassword = (password: string) => hash(password);
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function verifies(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
     return false;
   }
+}
+
+/**
+ * New passwords are hashed in their NFC form (domain passwordPolicy.ts). A password typed in
+ * another form is tried as typed too, for hashes made before that (one more hash only for
+ * input that is not NFC already, whatever the username).
+ */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const nfc = normalizePassword(password);
+  if (await verifies(passwordHash, nfc)) return true;
+  return nfc !== password && verifies(passwordHash, password);
 }
 
 let dummy: Promise<string> | null = null;

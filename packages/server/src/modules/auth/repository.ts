@@ -18,6 +18,11 @@ export async function findMemberByUsername(ex: Executor, operatorId: string, use
   return row;
 }
 
+/** Locks the member's row until the transaction ends. */
+export async function lockMember(ex: Executor, memberId: string): Promise<void> {
+  await ex.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+}
+
 export async function insertSession(ex: Executor, row: typeof sessions.$inferInsert): Promise<void> {
   await ex.insert(sessions).values(row);
 }
@@ -29,7 +34,12 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
 export function prepareFindLiveSession(db: Db) {
   const query = preparedOnCurrentPool(db, () =>
     db
-      .select({ id: sessions.id, memberId: sessions.memberId, operatorId: members.operatorId })
+      .select({
+        id: sessions.id,
+        memberId: sessions.memberId,
+        operatorId: members.operatorId,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
       .where(
@@ -44,6 +54,50 @@ export function prepareFindLiveSession(db: Db) {
       .prepare('auth_live_session'),
   );
   return async (hash: string, now: Date) => (await query().execute({ hash, now }))[0];
+}
+
+/** Moves a session's last use to `at` unless another request already did since `before`. */
+export async function touchSession(ex: Executor, id: string, at: Date, before: Date): Promise<void> {
+  await ex
+    .update(sessions)
+    .set({ lastSeenAt: at })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, before)));
+}
+
+/** The member's live sessions at `now`, most recently used first. */
+export async function liveSessionsOf(ex: Executor, memberId: string, now: Date) {
+  return ex
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      device: sessions.device,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id);
+}
+
+/** Ends one live session of this member; false when the member has no such live session. */
+export async function revokeSessionOf(
+  ex: Executor,
+  memberId: string,
+  id: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await ex
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 export async function revokeSession(ex: Executor, id: string, at: Date): Promise<void> {
@@ -71,6 +125,9 @@ export async function findResetToken(ex: Executor, hash: string) {
       memberId: passwordResetTokens.memberId,
       operatorId: members.operatorId,
       username: members.username,
+      locale: members.locale,
+      email: members.email,
+      firstName: members.firstName,
       expiresAt: passwordResetTokens.expiresAt,
       usedAt: passwordResetTokens.usedAt,
     })
@@ -89,6 +146,15 @@ export async function useResetToken(ex: Executor, id: string, at: Date): Promise
     .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   return rows.length === 1;
+}
+
+/** How many reset links the member was sent since `since` (invitations included). */
+export async function resetTokensSince(ex: Executor, memberId: string, since: Date): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.memberId, memberId), gt(passwordResetTokens.createdAt, since)));
+  return Number(row?.n ?? 0);
 }
 
 /** Any other outstanding reset link of the member stops working too. */

@@ -65,7 +65,7 @@ export function registerAuthRoutes(
 ) {
   // The sign-in limits answer 429 (ADR 005).
   registerEndpoint(app, endpoints.authenticate, { requireAuth, rateLimited: true }, ({ body, request }) =>
-    auth.authenticate(body, request.ip),
+    auth.authenticate(body, request.ip, request.headers['user-agent']),
   );
   registerEndpoint(
     app,

@@ -6,18 +6,37 @@ import {
   type ResetRequest,
   type UpdatePasswordRequest,
 } from '@portal/contract';
-import { getOperator, languageOf, RESET_TOKEN_TTL_MS, resetMail, signInNoticeMail } from '@portal/domain';
+import {
+  deviceLabel,
+  formatDateTimeIn,
+  getOperator,
+  languageOf,
+  passwordResetNoticeMail,
+  RESET_TOKEN_TTL_MS,
+  resetMail,
+  signInNoticeMail,
+} from '@portal/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passwordCheckFailed, ruleViolation } from '../../http/errors.ts';
 import { defaultOrigin, linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
+import { acceptNewPassword } from './breached-passwords.ts';
 import { hashPassword, newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import { createSignInLimiter, pairKey, SIGN_IN_NOTICE_JOB, usernameKey } from './sign-in-limiter.ts';
 
 export { RESET_TOKEN_TTL_MS };
+
+/**
+ * Reset links a member is sent within RESET_TOKEN_TTL_MS at most, from any number of
+ * addresses (docs/security.md, R8); further requests answer the same 204 and send nothing.
+ */
+export const RESET_MAILS_PER_MEMBER = 3;
+
+/** A session's last use is written at most this often (docs/club-consents-account.md). */
+export const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** The job behind POST /auth/reset: everything that depends on whether the username exists. */
 export const PASSWORD_RESET_JOB = 'password_reset';
@@ -45,9 +64,13 @@ export function createAuthService(deps: AppDeps) {
     const { operator_id, username, url } = job.data;
     const member = await repo.findMemberByUsername(tx, operator_id, username);
     if (!member) return;
+    const now = clock.now();
+    // Under the member's row lock, so two jobs for one member never both see room for a link.
+    await repo.lockMember(tx, member.id);
+    const recent = await repo.resetTokensSince(tx, member.id, new Date(now.getTime() - RESET_TOKEN_TTL_MS));
+    if (recent >= RESET_MAILS_PER_MEMBER) return;
     const operator = getOperator(operator_id);
     const token = newToken();
-    const now = clock.now();
     const link = `${linkOrigin(operator_id, url, config)}/password/update?token=${token}`;
     const texts = resetMail[languageOf(member.locale)];
     await repo.insertResetToken(tx, {
@@ -99,7 +122,11 @@ export function createAuthService(deps: AppDeps) {
      * Only the address is ever refused (429); failures on the username from elsewhere
      * slow it down a little but never lock its member out (ADR 005).
      */
-    async authenticate(input: AuthenticateRequest, ip: string): Promise<AuthenticateResponse> {
+    async authenticate(
+      input: AuthenticateRequest,
+      ip: string,
+      userAgent?: string,
+    ): Promise<AuthenticateResponse> {
       const username = normalize(input.username);
       const keys = limiter.keysFor(input.operator_id, username, ip);
       // Counted before the password is checked: of attempts sent at once, no more than the
@@ -128,6 +155,8 @@ export function createAuthService(deps: AppDeps) {
           createdAt: now,
           expiresAt,
           revokedAt: null,
+          lastSeenAt: now,
+          device: deviceLabel(userAgent),
         });
         // The right password clears this address's count for the username; the username's
         // own count (someone else's failures) runs out with the window. This attempt was no failure.
@@ -148,8 +177,13 @@ export function createAuthService(deps: AppDeps) {
 
     /** The member behind a bearer token, or null when it is unknown, expired or revoked. */
     async resolve(token: string): Promise<AuthContext | null> {
-      const session = await findLiveSession(tokenHash(token), clock.now());
+      const now = clock.now();
+      const session = await findLiveSession(tokenHash(token), now);
       if (!session) return null;
+      // The devices list's "last used", written at most every few minutes (GET /v2/membership,
+      // answered from its cache, does not write it).
+      const stale = new Date(now.getTime() - SESSION_SEEN_EVERY_MS);
+      if (session.lastSeenAt < stale) await repo.touchSession(db, session.id, now, stale);
       return {
         sessionId: session.id,
         memberId: session.memberId,
@@ -183,7 +217,9 @@ export function createAuthService(deps: AppDeps) {
       if (!found || found.operatorId !== input.operator_id || found.usedAt || found.expiresAt <= now) {
         throw invalidResetToken();
       }
-      const passwordHash = await hashPassword(input.password);
+      const password = await acceptNewPassword(input.password, 'password', found.locale);
+      const passwordHash = await hashPassword(password);
+      const operator = getOperator(found.operatorId);
       await db.transaction(async (tx) => {
         if (!(await repo.useResetToken(tx, found.id, now))) throw invalidResetToken();
         await repo.useAllResetTokens(tx, found.memberId, now);
@@ -194,6 +230,20 @@ export function createAuthService(deps: AppDeps) {
           usernameKey(found.operatorId, found.username),
           pairKey(found.operatorId, found.username, ip),
         ]);
+        // The member hears of it, so a reset by someone reading their mail does not go unnoticed.
+        const texts = passwordResetNoticeMail[languageOf(found.locale)];
+        await mailer.send(tx, {
+          operatorId: operator.id,
+          to: found.email,
+          subject: texts.subject(operator.brand),
+          text: texts.body({
+            firstName: found.firstName,
+            brand: operator.brand,
+            at: formatDateTimeIn(now, found.locale, operator.timezone),
+            supportEmail: operator.supportEmail,
+            link: `${defaultOrigin(operator.id, config)}/password/reset`,
+          }),
+        });
       });
     },
   };
