@@ -17,6 +17,7 @@ const AccessibilityPage = lazyPage(
 );
 const DataPage = lazyPage(() => import('../../features/account/DataPage.tsx'), 'DataPage');
 const PasswordPage = lazyPage(() => import('../../features/account/PasswordPage.tsx'), 'PasswordPage');
+const DevicesPage = lazyPage(() => import('../../features/account/DevicesPage.tsx'), 'DevicesPage');
 const ActivateChipPage = lazyPage(
   () => import('../../features/access/ActivateChipPage.tsx'),
   'ActivateChipPage',
@@ -181,6 +182,7 @@ export function LoggedInRoutes() {
         />
         <Route path="membership/consents" element={<ConsentsPage />} />
         <Route path="membership/password" element={<PasswordPage />} />
+        <Route path="membership/devices" element={<DevicesPage />} />
         <Route path="membership/data" element={<DataPage />} />
         <Route
           path="membership/activate_chip"

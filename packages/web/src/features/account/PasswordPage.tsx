@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordRequest, MIN_PASSWORD_LENGTH } from '@portal/contract';
+import { type ChangePasswordRequest, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@portal/contract';
+import { passwordLength } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,14 +16,17 @@ import { logEvent } from '../../lib/events.ts';
 import styles from './Account.module.css';
 import { passwordStrength, STRENGTH_LEVELS } from './passwordStrength.ts';
 
-const MAX_PASSWORD_LENGTH = 200;
 const e = (key: string) => `account.password.errors.${key}`;
 
 /** The form's rules, with catalogue keys as messages (translated where they are shown). */
 const PasswordForm = z
   .object({
     current_password: z.string().min(1, e('currentRequired')),
-    new_password: z.string().min(MIN_PASSWORD_LENGTH, e('newMin')).max(MAX_PASSWORD_LENGTH, e('newMax')),
+    // The length rule as the server counts it (code points, ADR 031); the breached list is the server's.
+    new_password: z
+      .string()
+      .refine((p) => passwordLength(p) >= MIN_PASSWORD_LENGTH, e('newMin'))
+      .refine((p) => passwordLength(p) <= MAX_PASSWORD_LENGTH, e('newMax')),
     confirm: z.string().min(1, e('confirmRequired')),
   })
   .refine((f) => f.confirm === '' || f.confirm === f.new_password, {
@@ -39,6 +43,9 @@ type PasswordForm = z.infer<typeof PasswordForm>;
 const FIELD_REFUSALS: Record<string, { field: keyof PasswordForm; message: string }> = {
   invalid_current_password: { field: 'current_password', message: e('invalidCurrent') },
   password_unchanged: { field: 'new_password', message: e('unchanged') },
+  password_too_short: { field: 'new_password', message: e('newMin') },
+  password_too_long: { field: 'new_password', message: e('newMax') },
+  password_breached: { field: 'new_password', message: e('breached') },
 };
 
 function StrengthHint({ password }: { password: string }) {
@@ -135,7 +142,7 @@ export function PasswordPage() {
           />
           <Field
             label={t('account.password.new')}
-            hint={t('account.password.newHint', { min: MIN_PASSWORD_LENGTH })}
+            hint={t('account.password.newHint', { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
             type="password"
             autoComplete="new-password"
             error={message(errors.new_password?.message)}

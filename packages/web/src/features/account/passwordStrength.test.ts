@@ -8,22 +8,21 @@ describe('password strength hint', () => {
     expect(characterVariety('ÄÖü ß')).toBe(3);
   });
 
-  it('grows with length and variety', () => {
+  it('is weak below the minimum length and grows with length, then variety', () => {
     expect(passwordStrength('')).toBeNull();
     expect(passwordStrength('abc')).toBe('weak');
-    expect(passwordStrength('abcdefg')).toBe('weak');
-    expect(passwordStrength('aB3!xy')).toBe('fair');
-    expect(passwordStrength('abcdefgh')).toBe('fair');
-    expect(passwordStrength('aB3!xyzq')).toBe('good');
-    expect(passwordStrength('abcdefghij')).toBe('good');
-    expect(passwordStrength('Tr4ining-Hard')).toBe('strong');
+    expect(passwordStrength('aB3!xyzq-Tr4')).toBe('good');
+    expect(passwordStrength('aB3!xyzq-Tr')).toBe('weak');
+    expect(passwordStrength('abcdefghijkl')).toBe('fair');
+    expect(passwordStrength('abcdefghijklmnop')).toBe('good');
+    expect(passwordStrength('Tr4ining-Hard-now')).toBe('strong');
     expect(passwordStrength('correct horse battery')).toBe('strong');
   });
 
   it('never gets weaker when a character is added', () => {
     const order = [null, 'weak', 'fair', 'good', 'strong'];
     let password = '';
-    for (const c of 'aB3!cdefghijklmnopq') {
+    for (const c of 'aB3!cdefghijklmnopqrstuvw') {
       const before = order.indexOf(passwordStrength(password));
       password += c;
       expect(order.indexOf(passwordStrength(password))).toBeGreaterThanOrEqual(before);

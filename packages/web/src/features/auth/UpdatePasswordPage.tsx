@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH } from '@portal/contract';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@portal/contract';
+import { passwordLength } from '@portal/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,9 +11,9 @@ import { useOperator } from '../../lib/operator.ts';
 import { useAction } from '../../lib/useAction.ts';
 import { AuthCard } from './AuthCard.tsx';
 import cardStyles from './AuthCard.module.css';
-import { updateErrorKey } from './authErrors.ts';
+import { passwordRuleKey, updateErrorKey } from './authErrors.ts';
 
-type Problem = 'required' | 'minLength' | null;
+type Problem = 'required' | 'minLength' | 'maxLength' | null;
 
 export function UpdatePasswordPage() {
   const { t } = useTranslation();
@@ -33,13 +34,23 @@ export function UpdatePasswordPage() {
   );
 
   useEffect(() => {
-    if (update.isError || update.isSuccess) messageRef.current?.focus();
-  }, [update.isError, update.isSuccess]);
+    // A refusal of the password rule is shown at the field; every other answer in a notice.
+    if (update.isError && passwordRuleKey(update.error)) inputRef.current?.focus();
+    else if (update.isError || update.isSuccess) messageRef.current?.focus();
+  }, [update.isError, update.isSuccess, update.error]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // The length rule as the server counts it (code points); the breached list is the server's.
+    const length = passwordLength(password);
     const next: Problem =
-      password === '' ? 'required' : password.length < MIN_PASSWORD_LENGTH ? 'minLength' : null;
+      password === ''
+        ? 'required'
+        : length < MIN_PASSWORD_LENGTH
+          ? 'minLength'
+          : length > MAX_PASSWORD_LENGTH
+            ? 'maxLength'
+            : null;
     setProblem(next);
     if (next) inputRef.current?.focus();
     else void update.run(password);
@@ -59,6 +70,7 @@ export function UpdatePasswordPage() {
   }
 
   const errorKey = update.isError ? updateErrorKey(update.error) : null;
+  const ruleRefusal = update.isError && problem === null ? passwordRuleKey(update.error) : null;
   if (token === '' || errorKey === 'auth.update.invalidLink') {
     return (
       <AuthCard title={t('auth.update.title')}>
@@ -84,11 +96,10 @@ export function UpdatePasswordPage() {
           ref={inputRef}
           name="password"
           label={t('auth.update.password')}
-          hint={t('auth.update.hint', { min: MIN_PASSWORD_LENGTH })}
+          hint={t('auth.update.hint', { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
           type="password"
           autoComplete="new-password"
           required
-          minLength={MIN_PASSWORD_LENGTH}
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
@@ -97,9 +108,13 @@ export function UpdatePasswordPage() {
           error={
             problem === 'minLength'
               ? t('auth.validation.passwordMinLength', { min: MIN_PASSWORD_LENGTH })
-              : problem === 'required'
-                ? t('auth.validation.passwordRequired')
-                : undefined
+              : problem === 'maxLength'
+                ? t('auth.validation.passwordMaxLength', { max: MAX_PASSWORD_LENGTH })
+                : problem === 'required'
+                  ? t('auth.validation.passwordRequired')
+                  : ruleRefusal
+                    ? t(ruleRefusal.key, ruleRefusal.values)
+                    : undefined
           }
         />
         <Button type="submit" fullWidth busy={update.isPending} busyLabel={t('auth.update.submitting')}>

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { loginErrorKey, resetErrorKey, updateErrorKey } from './authErrors.ts';
+import { loginErrorKey, passwordRuleKey, resetErrorKey, updateErrorKey } from './authErrors.ts';
 
 const err = (status: number, reason?: string) =>
   new ApiError(status, { status, ...(reason ? { reason } : {}), errors: [] }, 'POST', '/api/x');
+
+const refusal = (item: { type: string; context?: Record<string, unknown> }) =>
+  new ApiError(422, { status: 422, errors: [item] }, 'POST', '/api/auth/update');
 
 describe('auth error mapping (spec section 8)', () => {
   it('login: 404 or reason password check failed → wrong credentials', () => {
@@ -26,5 +29,15 @@ describe('auth error mapping (spec section 8)', () => {
     expect(updateErrorKey(err(404))).toBe('auth.update.invalidLink');
     expect(updateErrorKey(err(422))).toBe('auth.update.invalidLink');
     expect(updateErrorKey(err(500))).toBe('auth.login.errors.failed');
+  });
+
+  it('keeps the password rule’s refusals at the field instead of calling the link invalid', () => {
+    const refused = refusal({ type: 'password_too_short', context: { field: 'password', min_length: 12 } });
+    expect(updateErrorKey(refused)).toBeNull();
+    expect(passwordRuleKey(refused)).toEqual({
+      key: 'auth.validation.passwordMinLength',
+      values: { min: 12, max: undefined },
+    });
+    expect(passwordRuleKey(refusal({ type: 'invalid_reset_token' }))).toBeNull();
   });
 });

@@ -18,8 +18,29 @@ export function resetErrorKey(error: unknown): string {
     : 'auth.login.errors.failed';
 }
 
-/** Update: 404 or 422 → the link is no longer valid; anything else → the default login error. */
-export function updateErrorKey(error: unknown): string {
+/**
+ * The password rule's refusals (ADR 031), shown at the password field: the catalogue key and
+ * its values, or null for any other error.
+ */
+export function passwordRuleKey(error: unknown): { key: string; values: Record<string, unknown> } | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const item = error.errors[0];
+  const key = item && PASSWORD_RULE_KEYS[item.type];
+  return key ? { key, values: { min: item.context?.min_length, max: item.context?.max_length } } : null;
+}
+
+const PASSWORD_RULE_KEYS: Record<string, string> = {
+  password_too_short: 'auth.validation.passwordMinLength',
+  password_too_long: 'auth.validation.passwordMaxLength',
+  password_breached: 'auth.validation.passwordBreached',
+};
+
+/**
+ * Update: 404 or 422 → the link is no longer valid, except the password rule's refusals,
+ * which the form shows at its field; anything else → the default login error.
+ */
+export function updateErrorKey(error: unknown): string | null {
+  if (passwordRuleKey(error)) return null;
   return error instanceof ApiError && (error.status === 404 || error.status === 422)
     ? 'auth.update.invalidLink'
     : 'auth.login.errors.failed';

@@ -324,6 +324,7 @@ function PersonalGroup({ membership }: { membership: Membership }) {
       <div className={styles.linkRows}>
         <LinkRow to="/membership/profile">{t('membership.profile.edit')}</LinkRow>
         <LinkRow to="/membership/password">{t('account.password.link')}</LinkRow>
+        <LinkRow to="/membership/devices">{t('account.devices.link')}</LinkRow>
         <LinkRow to="/membership/data">{t('account.data.link')}</LinkRow>
       </div>
     </Group>
