@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { type APIRequestContext, expect, type Frame, type Page, test } from '@playwright/test';
 import {
   apiOrigin,
   catalogue,
@@ -18,7 +19,8 @@ import {
 // purchase by in_trial@de and the failed script load by new_signup@ch, whom no other spec
 // uses; active@no books a session and cancels it again (other specs only read that member,
 // and never its PT); presale@ch, active@at and in_trial@fi are only looked at. Facts (the
-// packages, sessions left, free times) are read from the API first.
+// packages, sessions left, free times) are read from the API first. The widgets run in the
+// provider's frame (ADR 032): the sandbox's frame page, in an opaque origin.
 test.use({ bypassCSP: true }); // for the injected axe-core script
 
 const en = catalogue('en');
@@ -95,8 +97,8 @@ async function widgetApi(
     data: { widget },
   });
   expect(session.ok(), `${persona}@${operator} opens the ${widget} widget`).toBe(true);
-  const { token, script_url } = await session.json();
-  const base = new URL('v1/', new URL(script_url, apiOrigin)).href;
+  const { token, frame_url } = await session.json();
+  const base = new URL('v1/', new URL(frame_url, apiOrigin)).href;
   return async <T>(path: string): Promise<T> => {
     const answer = await request.get(new URL(path, base).href, {
       headers: { Authorization: `Bearer ${token}`, 'Accept-Language': locale },
@@ -114,13 +116,53 @@ const dayOf = (iso: string, timeZone: string) =>
 const timeOf = (iso: string, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
-/** The element that has the focus, through the widget's shadow root. */
-const focusedText = (page: Page) =>
-  page.evaluate(() => {
+/** The provider's frame of the page (its page, for what only a page can do). */
+async function widgetFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('iframe[src*="/api/dev/pt/frame.html"]').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('no PT frame');
+  return frame;
+}
+
+/** The element that has the focus, in the widget's frame and through its shadow root. */
+const focusedText = async (page: Page) => {
+  const hasFocus = await page.evaluate(() => document.activeElement?.tagName);
+  if (hasFocus !== 'IFRAME') return null;
+  return (await widgetFrame(page)).evaluate(() => {
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     return active?.textContent ?? null;
   });
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Axe in the page and in the widget's frame (axe in the page does not look into frames).
+ * The frame is part of the page, not a page: the rules of a whole page (one main landmark,
+ * an h1, everything in a landmark) are the host page's, checked there.
+ */
+async function expectNoAxeViolationsHere(page: Page) {
+  await expectNoAxeViolations(page);
+  const frame = await widgetFrame(page);
+  await frame.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await frame.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe's global, injected above
+    const result = await (window as any).axe.run(document, {
+      resultTypes: ['violations'],
+      rules: {
+        'landmark-one-main': { enabled: false },
+        'page-has-heading-one': { enabled: false },
+        region: { enabled: false },
+      },
+    });
+    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  expect(violations).toEqual([]);
+}
 
 // ---------------------------------------------------------------------------------------
 
@@ -143,9 +185,29 @@ test.describe('personal training', () => {
     await signInIn(page, 'de', 'in_trial', 'de-DE');
     await page.goto(`${origin('de')}/offers`);
     await expect(page.getByRole('heading', { name: de.pt.offers.title })).toBeVisible();
-    const card = page
+    const widget = page.frameLocator(`iframe[title="${de.pt.offers.title}"]`);
+    const card = widget
       .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: pack.name, exact: true }) });
+      .filter({ has: widget.getByRole('heading', { name: pack.name, exact: true }) });
+    await expect(card.getByRole('button', { name: W.buyLabel(pack.name) })).toBeVisible();
+
+    // The widget runs in an opaque origin: the portal's session token and page are out of its reach.
+    const frame = await widgetFrame(page);
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeTruthy();
+    expect(
+      await frame.evaluate(() => {
+        const tries = [() => localStorage.getItem('portal.token'), () => window.parent.document.title];
+        return tries.map((read) => {
+          try {
+            return `read: ${read()}`;
+          } catch (error) {
+            return (error as Error).name;
+          }
+        });
+      }),
+    ).toEqual(['SecurityError', 'SecurityError']);
+    expect(await page.evaluate(() => (window as { PtWidgets?: unknown }).PtWidgets)).toBeUndefined();
+
     await card.getByRole('button', { name: W.buyLabel(pack.name) }).click();
     await card.getByRole('button', { name: W.confirmBuyButton }).click();
 
@@ -155,7 +217,7 @@ test.describe('personal training', () => {
     expect(await focusedText(page)).toBe(W.bought(counted(pack.sessions, W.sessions, 'de')));
     await expect(card.getByRole('button', { name: W.buyLabel(pack.name) })).toBeVisible();
     await expect(page.getByText(de.pt.purchased.done)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsHere(page);
 
     await page.getByRole('link', { name: de.pt.purchased.toPayment }).click();
     await expect(page).toHaveURL(/\/payment$/);
@@ -202,12 +264,13 @@ test.describe('personal training', () => {
     await signInIn(page, 'no', 'active', 'nb-NO');
     await page.goto(`${origin('no')}/pt`);
     await expect(page.getByRole('heading', { name: nb.pt.booking.title })).toBeVisible();
-    const balance = page.getByText(counted(before.remaining_sessions, W.remaining, 'nb'));
+    const widget = page.frameLocator(`iframe[title="${nb.pt.booking.title}"]`);
+    const balance = widget.getByText(counted(before.remaining_sessions, W.remaining, 'nb'));
     await expect(balance).toBeVisible();
-    const upcoming = page.getByRole('region', { name: W.upcoming });
+    const upcoming = widget.getByRole('region', { name: W.upcoming });
     await expect(upcoming.getByRole('listitem')).toHaveCount(before.bookings.length);
 
-    const picker = page.getByRole('region', { name: W.bookHeading });
+    const picker = widget.getByRole('region', { name: W.bookHeading });
     const times = picker.getByRole('group', { name: W.times });
     const choose = async (slot: Slot) => {
       await picker.getByLabel(W.day, { exact: true }).selectOption(dayOf(slot.starts_at, timezone));
@@ -219,7 +282,7 @@ test.describe('personal training', () => {
 
     await choose(binding!);
     await expect(picker.getByText(W.binding)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsHere(page);
     await picker.getByRole('button', { name: W.back, exact: true }).click();
     await expect(picker.getByText(W.binding)).toHaveCount(0);
 
@@ -231,11 +294,22 @@ test.describe('personal training', () => {
     await expect(booked).toBeVisible();
     const confirmation = (await booked.textContent())!;
     expect(await focusedText(page)).toBe(confirmation);
-    await expect(page.getByText(counted(before.remaining_sessions - 1, W.remaining, 'nb'))).toBeVisible();
+    await expect(widget.getByText(counted(before.remaining_sessions - 1, W.remaining, 'nb'))).toBeVisible();
     await expect(upcoming.getByRole('listitem')).toHaveCount(before.bookings.length + 1);
-    // Nothing scrolls sideways on a 320 px phone.
+    // Nothing scrolls sideways on a 320 px phone, in the page nor in the frame, and the frame is
+    // as tall as the widget (no scrolling inside it).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await expectNoAxeViolations(page);
+    const frame = await widgetFrame(page);
+    const inner = await frame.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      height: document.documentElement.scrollHeight,
+    }));
+    expect(inner.width).toBeLessThanOrEqual(inner.client);
+    await expect
+      .poll(async () => (await page.locator('iframe').boundingBox())?.height ?? 0)
+      .toBeGreaterThanOrEqual(inner.height - 1);
+    await expectNoAxeViolationsHere(page);
 
     const when = pattern(W.booked, 2).exec(confirmation)![1]!;
     await upcoming.getByRole('button', { name: W.cancelLabel(when) }).click();
@@ -244,7 +318,7 @@ test.describe('personal training', () => {
     expect(await focusedText(page)).toBe(W.cancelled);
     await expect(upcoming.getByRole('listitem')).toHaveCount(before.bookings.length);
     await expect(balance).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsHere(page);
   });
 
   test('home shows the package buy widget where the operator has PT, and nothing of PT in Austria and Finland', async ({
@@ -258,10 +332,11 @@ test.describe('personal training', () => {
     await useEnglish(page, 'ch');
     await signIn(page, 'ch', 'new_signup');
     const pt = page.getByRole('region', { name: en.pt.home.title, exact: true });
+    const widget = pt.locator('iframe').contentFrame();
     for (const p of packages) {
-      await expect(pt.getByRole('button', { name: WIDGET.en.buyLabel(p.name) })).toBeVisible();
+      await expect(widget.getByRole('button', { name: WIDGET.en.buyLabel(p.name) })).toBeVisible();
     }
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsHere(page);
 
     const ptCalls: string[] = [];
     page.on('request', (r) => {
@@ -299,14 +374,17 @@ test.describe('personal training', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('when the widget’s script cannot be loaded, /offers says so with a retry that brings it back', async ({
+  test('when the widget’s script cannot be loaded in its frame, /offers says so with a retry that brings it back', async ({
     page,
   }) => {
     await useEnglish(page, 'ch');
     await signIn(page, 'ch', 'new_signup');
-    const buyButtons = page.getByRole('button', {
-      name: new RegExp(`^${escapeRegExp(WIDGET.en.buyLabel(''))}`),
-    });
+    const buyButtons = page
+      .locator('iframe')
+      .contentFrame()
+      .getByRole('button', {
+        name: new RegExp(`^${escapeRegExp(WIDGET.en.buyLabel(''))}`),
+      });
     await expect(buyButtons.first()).toBeVisible(); // home's widget, loaded before the failure begins
     // The next load of the provider's script fails (routing also keeps the browser cache out).
     await page.route('**/api/dev/pt/widget.js', (route) => route.abort('connectionrefused'), { times: 1 });
@@ -319,6 +397,6 @@ test.describe('personal training', () => {
     await page.getByRole('button', { name: en.common.retry }).click();
     await expect(buyButtons.first()).toBeVisible();
     await expect(page.getByText(en.pt.widget.failed.package_buy)).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsHere(page);
   });
 });

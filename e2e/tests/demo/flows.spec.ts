@@ -176,9 +176,10 @@ test('home of an active German member shows workouts, highlights and the PT widg
   ).toBeVisible();
   const pt = page.getByRole('region', { name: en.pt.home.title });
   await expect(pt).toBeVisible();
-  // The sandbox provider's script mounted the widget: its packages with their buy buttons.
-  await expect(pt.getByRole('button', { name: /^Buy: / }).first()).toBeVisible();
-  await expect(pt).toContainText(/\d+ sessions/);
+  // The sandbox provider's frame mounted the widget: its packages with their buy buttons.
+  const widget = pt.locator('iframe').contentFrame();
+  await expect(widget.getByRole('button', { name: /^Buy: / }).first()).toBeVisible();
+  await expect(widget.locator('body')).toContainText(/\d+ sessions/);
   await expect(pt.getByText(en.pt.widget.failed.package_buy)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -92,6 +92,7 @@ describe.each(databases())('production mode on %s', (kind) => {
       '/api/dev/outbox.html',
       '/api/dev/clock',
       '/api/dev/pt/widget.js',
+      '/api/dev/pt/frame.html',
       '/api/dev/sms/messages',
       '/api/docs',
       '/api/docs/json',

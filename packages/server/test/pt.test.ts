@@ -123,7 +123,7 @@ describe.each(databases())('personal training on %s', (kind) => {
       bookings: { id: string; starts_at: string; trainer_name: string; cancellable: boolean }[];
     };
 
-  it('opens widget sessions where the operator has PT, with the sandbox script and a 10-minute token', async () => {
+  it('opens widget sessions where the operator has PT, with the sandbox frame and a 10-minute token', async () => {
     for (const op of ['de', 'ch', 'no'] as const) {
       for (const widget of ['package_buy', 'booking'] as const) {
         const res = await session('active', op, widget);
@@ -131,7 +131,7 @@ describe.each(databases())('personal training on %s', (kind) => {
         const answer = PtWidgetSession.parse(res.json());
         expect(answer).toMatchObject({
           widget,
-          script_url: '/api/dev/pt/widget.js',
+          frame_url: '/api/dev/pt/frame.html',
           expires_at: '2026-11-22T10:10:00.000Z',
         });
         const member = await memberOf('active', op);
@@ -695,7 +695,49 @@ describe.each(databases())('personal training on %s', (kind) => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('has no sandbox in production; without a key or provider it answers 503, with them the provider’s script', async () => {
+  it('serves the frame page with its own policy and its scripts, and lets the framed widget call its API', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/dev/pt/frame.html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<script src="widget.js" defer></script>');
+    expect(page.body).toContain('<script src="frame.js" defer></script>');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    const frame = await t.app.inject({ method: 'GET', url: '/api/dev/pt/frame.js' });
+    expect(frame.statusCode).toBe(200);
+    expect(frame.body).toContain("type: 'pt-frame:ready'");
+    // Loaded from the frame's opaque origin: cross-origin for the browser's resource policy.
+    expect(frame.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
+
+    // The frame runs in an opaque origin: its calls are cross-origin, with the bearer token only.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `${PT}/purchases`,
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,accept-language',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('authorization');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'GET', url: `${PT}/packages`, headers: { origin: 'null' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    // The portal's own API stays same-origin.
+    const portal = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/membership',
+      headers: { origin: 'null' },
+    });
+    expect(portal.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('has no sandbox in production; without a key or provider it answers 503, with them the provider’s frame', async () => {
     const production = async (env: Record<string, string>) => {
       const app = await buildApp({
         db: t.db,
@@ -709,7 +751,7 @@ describe.each(databases())('personal training on %s', (kind) => {
     const bare = await production({});
     try {
       const token = await t.signIn('active', 'de');
-      for (const url of ['/api/dev/pt/widget.js', `${PT}/packages`]) {
+      for (const url of ['/api/dev/pt/widget.js', '/api/dev/pt/frame.html', `${PT}/packages`]) {
         expectError(await bare.inject({ method: 'GET', url }), 404, 'not_found');
       }
       const res = await bare.inject({
@@ -736,13 +778,16 @@ describe.each(databases())('personal training on %s', (kind) => {
         payload: { widget: 'package_buy' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(PtWidgetSession.parse(res.json()).script_url).toBe(
-        'https://widgets.pt-provider.example/stride/widget.js',
+      expect(PtWidgetSession.parse(res.json()).frame_url).toBe(
+        'https://widgets.pt-provider.example/stride/frame.html',
       );
-      // The portal's pages may load and call that provider, and no other.
+      // The portal's pages may frame that provider, and no other; its scripts never run in
+      // the portal's origin, and the portal's pages do not call it (ADR 032).
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self' https://widgets.pt-provider.example;");
-      expect(csp).toContain("connect-src 'self' https://widgets.pt-provider.example;");
+      expect(csp).toContain("frame-src 'self' https://widgets.pt-provider.example;");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).not.toMatch(/(script|connect)-src[^;]*pt-provider/);
       // Switzerland has PT but no provider configured: 503.
       const swiss = await configured.inject({
         method: 'POST',

@@ -18,7 +18,13 @@ export function mockServiceWorker(): Plugin {
     apply: (_config, env) => env.mode === DEMO_MODE,
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
-        if ((request.url ?? '').split('?')[0] !== '/mockServiceWorker.js') return next();
+        const url = (request.url ?? '').split('?')[0];
+        if (url?.endsWith('/api/dev/pt/frame.html')) {
+          response.setHeader('content-type', 'text/html');
+          response.end(await readFile(require.resolve('@portal/demo/pt-sandbox/frame.html')));
+          return;
+        }
+        if (url !== '/mockServiceWorker.js') return next();
         response.setHeader('content-type', 'text/javascript');
         response.end(await readFile(require.resolve('msw/mockServiceWorker.js')));
       });
@@ -37,6 +43,13 @@ export function mockServiceWorker(): Plugin {
         type: 'asset',
         fileName: 'mockServiceWorker.js',
         source: await readFile(require.resolve('msw/mockServiceWorker.js')),
+      });
+      // The PT sandbox's frame page (ADR 032): a page load, which MSW does not answer, so a
+      // file beside index.html; its scripts and API calls are the worker's (src/demo/pt/).
+      this.emitFile({
+        type: 'asset',
+        fileName: 'api/dev/pt/frame.html',
+        source: await readFile(require.resolve('@portal/demo/pt-sandbox/frame.html')),
       });
     },
   };

@@ -39,14 +39,15 @@ export type PtWidgetKind = z.infer<typeof PtWidgetKind>;
 export const PtWidgetRequest = z.object({ widget: PtWidgetKind }).strict();
 
 /**
- * POST /v1/pt/widget_session (our design): where the PT provider's script is and a
- * short-lived token signed for this member and widget, which the widget sends to the
- * provider instead of the portal's session token (docs/personal-training.md).
+ * POST /v1/pt/widget_session (our design): where the PT provider's frame page is and a
+ * short-lived token signed for this member and widget, which the portal hands to the
+ * frame by postMessage instead of the portal's session token (docs/personal-training.md,
+ * ADR 032).
  */
 export const PtWidgetSession = z.object({
   widget: PtWidgetKind,
-  /** Address of the provider's script (absolute, or a path on the portal's origin for the sandbox). */
-  script_url: z.string(),
+  /** Address of the provider's frame page (absolute, or a path on the portal's origin for the sandbox). */
+  frame_url: z.string(),
   token: z.string(),
   expires_at: IsoDateTime,
 });

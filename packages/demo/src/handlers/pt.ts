@@ -15,6 +15,6 @@ export const ptHandlers = defineHandlers({
     const { widget } = body;
     const claims = ptWidgetClaims(state, widget);
     const { token, expiresAt } = await signPtToken(DEMO_PT_WIDGET_KEY, claims, store.now());
-    return { widget, script_url: `${PT_SANDBOX_BASE}/widget.js`, token, expires_at: expiresAt.toISOString() };
+    return { widget, frame_url: `${PT_SANDBOX_BASE}/frame.html`, token, expires_at: expiresAt.toISOString() };
   },
 });

@@ -16,8 +16,8 @@ export const PERMISSIONS_POLICY =
   'microphone=(), midi=(), usb=()';
 
 /**
- * Helmet's headers with a CSP for the built app (own scripts and those of a configured PT
- * provider, which the widgets also call; own and inline styles, data: images and fonts),
+ * Helmet's headers with a CSP for the built app (own scripts only; frames of our own and of
+ * a configured PT provider, whose widgets run there; own and inline styles, data: images and fonts),
  * no caching of API answers, and, for routes outside the contract, its text rule: a NUL or
  * a lone surrogate in input (which PostgreSQL cannot store) is a 400, not a database error.
  */
@@ -28,12 +28,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...pt],
+        // A PT provider's widgets run in its own origin, in a frame (ADR 032): never in ours.
+        'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...pt],
-        'frame-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", ...pt],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

@@ -15,8 +15,8 @@ export interface PtSettings {
    */
   secret: string | null;
   /**
-   * Base address of the provider per operator (PT_PROVIDER_URL_DE …); its script is
-   * `<base>/widget.js`. Outside production an operator without one uses the sandbox
+   * Base address of the provider per operator (PT_PROVIDER_URL_DE …); its frame page is
+   * `<base>/frame.html` (ADR 032). Outside production an operator without one uses the sandbox
    * (PT_SANDBOX_BASE); in production it has no provider (503).
    */
   providerUrls: Partial<Record<OperatorId, string>>;
@@ -67,7 +67,7 @@ export function providerBase(settings: PtSettings, operator: OperatorId): string
   return settings.providerUrls[operator] ?? (settings.sandbox ? PT_SANDBOX_BASE : null);
 }
 
-/** Origins of the configured real providers, for the portal's Content-Security-Policy. */
+/** Origins of the configured real providers, for the portal's Content-Security-Policy (`frame-src`). */
 export function providerOrigins(settings: PtSettings): string[] {
   return [...new Set(Object.values(settings.providerUrls).map((url) => new URL(url).origin))];
 }

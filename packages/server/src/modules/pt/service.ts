@@ -18,7 +18,7 @@ export function createPtService(deps: AppDeps) {
   return {
     /**
      * POST /v1/pt/widget_session: a token signed for this member, club and widget (10
-     * minutes) and where the operator's provider has its script. Opening a widget changes
+     * minutes) and where the operator's provider has its frame page (ADR 032). Opening a widget changes
      * nothing, so nothing is locked or logged here (the page logs the view).
      */
     async widgetSession(auth: AuthContext, widget: PtWidgetKind): Promise<PtWidgetSession> {
@@ -29,7 +29,7 @@ export function createPtService(deps: AppDeps) {
       if (!base || !secret) throw ptUnavailable();
       const claims = ptWidgetClaims(state, widget);
       const { token, expiresAt } = await signPtToken(secret, claims, clock.now());
-      return { widget, script_url: `${base}/widget.js`, token, expires_at: expiresAt.toISOString() };
+      return { widget, frame_url: `${base}/frame.html`, token, expires_at: expiresAt.toISOString() };
     },
   };
 }

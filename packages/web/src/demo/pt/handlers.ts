@@ -8,6 +8,7 @@ import { http, type RequestHandler } from 'msw';
 export function ptSandboxHandlers(answer: (request: Request) => Promise<Response>): RequestHandler[] {
   return [
     http.get(`*${PT_SANDBOX_BASE}/widget.js`, ({ request }) => answer(request)),
+    http.get(`*${PT_SANDBOX_BASE}/frame.js`, ({ request }) => answer(request)),
     http.all(`*${PT_SANDBOX_BASE}/v1/*`, ({ request }) => answer(request)),
   ];
 }

@@ -14,6 +14,11 @@ describe('the PT sandbox in the demo build', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(await res.text()).toContain('window.PtWidgets');
+    const frame = await ptSandboxResponse(
+      demo.store,
+      new Request('https://example.org/demo-base/api/dev/pt/frame.js'),
+    );
+    expect(await frame.text()).toContain("type: 'pt-frame:ready'");
   });
 
   it('answers the widget’s API, and refuses a call without a widget token', async () => {
@@ -38,8 +43,8 @@ describe('the PT sandbox in the demo build', () => {
       }),
     );
     expect(session.status).toBe(200);
-    const { token, script_url } = session.body as { token: string; script_url: string };
-    expect(script_url).toBe('/api/dev/pt/widget.js');
+    const { token, frame_url } = session.body as { token: string; frame_url: string };
+    expect(frame_url).toBe('/api/dev/pt/frame.html');
     const packages = await ptSandboxResponse(
       demo.store,
       new Request('https://example.org/demo-base/api/dev/pt/v1/packages', {

@@ -1,18 +1,26 @@
 import { type DemoStore, PT_SANDBOX_BASE, ptSandboxRespond } from '@portal/demo';
-// The very script the server's sandbox serves (packages/demo/src/pt-sandbox/widget.js).
+// The very scripts the server's sandbox serves (packages/demo/src/pt-sandbox/).
+import frameSource from '@portal/demo/pt-sandbox/frame.js?raw';
 import widgetSource from '@portal/demo/pt-sandbox/widget.js?raw';
 
 /**
- * The sandbox PT provider in the demo build: its widget script and its API
+ * The sandbox PT provider in the demo build: its frame's and widget's scripts and its API
+ * (the frame page itself is a file of the build, `api/dev/pt/frame.html`: MSW does not
+ * answer page loads)
  * (`<any origin and base>/api/dev/pt/…`), answered in the browser from this tab's store, as
  * the server answers them outside production. MSW hands these requests over
  * (extensions.ts); nothing leaves the browser.
  */
 export async function ptSandboxResponse(store: DemoStore, request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (pathname.endsWith(`${PT_SANDBOX_BASE}/widget.js`)) {
+  const script = pathname.endsWith(`${PT_SANDBOX_BASE}/widget.js`)
+    ? widgetSource
+    : pathname.endsWith(`${PT_SANDBOX_BASE}/frame.js`)
+      ? frameSource
+      : null;
+  if (script !== null) {
     if (request.method !== 'GET') return new Response(null, { status: 405 });
-    return new Response(widgetSource, {
+    return new Response(script, {
       headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
     });
   }

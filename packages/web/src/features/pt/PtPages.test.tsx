@@ -14,17 +14,11 @@ import { refusal, renderMemberPage } from '../../test/memberPage.tsx';
 import { setupI18n, testQueryClient } from '../../test/render.tsx';
 import { paymentKeys } from '../payments/queries.ts';
 import { OffersPage, PtPage } from './PtPages.tsx';
-import { PT_EVENTS } from './PtWidget.tsx';
-import { loadPtWidgets, PtWidgetError, type PtWidgetsApi } from './scriptLoader.ts';
 
-// The provider's script is not fetched in jsdom: the loader is replaced, the rest is real.
-vi.mock('./scriptLoader.ts', async (original) => ({
-  ...(await original<typeof import('./scriptLoader.ts')>()),
-  loadPtWidgets: vi.fn(),
-}));
-const loader = vi.mocked(loadPtWidgets);
-
-const SCRIPT = '/api/dev/pt/widget.js';
+// The provider's frame page is not loaded in jsdom: the tests speak its side of the
+// postMessage protocol (docs/personal-training.md, "The frame") to the portal's page.
+const PROVIDER = 'https://widgets.pt-provider.example';
+const FRAME = `${PROVIDER}/stride/frame.html`;
 
 beforeAll(async () => {
   await setupI18n('en-DE');
@@ -33,16 +27,16 @@ beforeAll(async () => {
 beforeEach(() => {
   session.signIn('session-token');
   notices.dismiss();
-  loader.mockReset();
 });
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   await changeLocale('en-DE', false);
 });
 
 /** Answers every session request with a new token, as the server does. */
-function sessions() {
+function sessions(frameUrl = FRAME) {
   let issued = 0;
   return (req: FakeRequest) => {
     issued += 1;
@@ -50,7 +44,7 @@ function sessions() {
     return {
       body: {
         widget,
-        script_url: SCRIPT,
+        frame_url: frameUrl,
         token: `widget-token-${issued}`,
         expires_at: '2026-03-15T10:10:00Z',
       },
@@ -58,30 +52,46 @@ function sessions() {
   };
 }
 
-interface Mounted {
-  container: HTMLElement;
-  options: { widget: PtWidgetKind; token: string; locale: string };
+/** The provider's frame in the page, once it is there. */
+async function findFrame(): Promise<HTMLIFrameElement> {
+  return waitFor(() => {
+    const frame = document.querySelector('iframe');
+    expect(frame).not.toBeNull();
+    return frame!;
+  });
 }
 
-/**
- * A provider's widget as the script would put it on `window`: renders a button into the
- * container and says it is ready (unless told not to). Records mounts and teardowns.
- */
-function fakeWidgets({ ready = true }: { ready?: boolean } = {}) {
-  const mounts: Mounted[] = [];
-  const teardown = vi.fn();
-  const api: PtWidgetsApi = {
-    mount: vi.fn((container: HTMLElement, options: Mounted['options']) => {
-      mounts.push({ container, options });
-      const button = document.createElement('button');
-      button.textContent = options.widget === 'booking' ? 'Book 10:00 with Jonas' : 'Buy 5 sessions';
-      container.append(button);
-      if (ready) queueMicrotask(() => container.dispatchEvent(new CustomEvent(PT_EVENTS.ready)));
-      return teardown;
-    }),
-  };
-  return { api, mounts, teardown };
+/** A message as the frame (or whoever `source` and `origin` say) posts it to the portal. */
+function post(
+  frame: HTMLIFrameElement,
+  data: unknown,
+  { origin = PROVIDER, source = frame.contentWindow }: { origin?: string; source?: Window | null } = {},
+) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
 }
+
+const widgetEvent = (name: string, detail: Record<string, unknown> = {}) => ({
+  type: 'pt-frame:event',
+  name,
+  detail,
+});
+
+/**
+ * The frame as the provider's page behaves: says it is ready, is mounted by the portal's
+ * message, then its widget says it is ready. Returns what the portal posted to it.
+ */
+async function openFrame() {
+  const frame = await findFrame();
+  const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+  post(frame, { type: 'pt-frame:ready' });
+  post(frame, widgetEvent('ready', { widget: 'package_buy' }));
+  return { frame, posted };
+}
+
+/** Everything the page holds as text and markup, to look for a token in. */
+const pageText = () => document.documentElement.outerHTML;
 
 function sessionRequests(requests: FakeRequest[]) {
   return requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/pt/widget_session');
@@ -108,28 +118,48 @@ function renderOffers(
 }
 
 describe('/offers: the package buy widget', () => {
-  it('shows a loading state, then the provider widget mounted with a fresh widget token (not the session token)', async () => {
-    const widgets = fakeWidgets();
-    let resolveScript: (api: PtWidgetsApi) => void = () => {};
-    loader.mockReturnValue(new Promise((resolve) => (resolveScript = resolve)));
+  it('frames the provider’s page and hands the widget token to its origin only when it is ready', async () => {
     const { requests } = renderOffers();
 
     expect(screen.getByRole('heading', { name: 'Personal training packages' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the personal training packages…');
-    await waitFor(() => expect(loader).toHaveBeenCalledWith(SCRIPT));
+    const frame = await findFrame();
     expect(sessionRequests(requests).map((r) => r.body)).toEqual([{ widget: 'package_buy' }]);
+    expect(frame.src).toBe(FRAME);
+    // Its own origin, sandboxed; the token neither in its address nor anywhere in the page.
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
+    expect(frame.title).toBe('Personal training packages');
+    expect(frame.referrerPolicy).toBe('no-referrer');
+    expect(pageText()).not.toContain('widget-token-1');
+    expect(document.querySelector('script[src*="pt-provider"]')).toBeNull();
 
-    resolveScript(widgets.api);
-    expect(await screen.findByRole('button', { name: 'Buy 5 sessions' })).toBeVisible();
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+    post(frame, { type: 'pt-frame:ready' });
+    expect(posted).toHaveBeenCalledTimes(1);
+    expect(posted).toHaveBeenCalledWith(
+      {
+        type: 'pt-frame:mount',
+        widget: 'package_buy',
+        token: 'widget-token-1',
+        locale: 'en-DE',
+        headingLevel: 3,
+        theme: expect.any(Object),
+      },
+      PROVIDER,
+    );
+    // Said ready twice: mounted once.
+    post(frame, { type: 'pt-frame:ready' });
+    expect(posted).toHaveBeenCalledTimes(1);
+    // The session token is never posted.
+    expect(JSON.stringify(posted.mock.calls)).not.toContain('session-token');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    post(frame, widgetEvent('ready', { widget: 'package_buy' }));
     expect(screen.queryByRole('status')).toBeNull();
-    expect(widgets.mounts).toHaveLength(1);
-    expect(widgets.mounts[0]!.options).toEqual({
-      widget: 'package_buy',
-      token: 'widget-token-1',
-      locale: 'en-DE',
-    });
+    expect(frame).toBeVisible();
     const region = screen.getByRole('region', { name: 'Personal training packages' });
-    expect(within(region).getByRole('button', { name: 'Buy 5 sessions' })).toBeInTheDocument();
+    expect(region).toContainElement(frame);
+    expect(pageText()).not.toContain('widget-token-1');
     expect(events(requests)).toContainEqual({
       action: 'pt_offers_view',
       status: 'in_progress',
@@ -137,31 +167,83 @@ describe('/offers: the package buy widget', () => {
     });
   });
 
-  it('says so when the script does not load, logs the failure, and a retry asks for a new token and loads it again', async () => {
+  it('ignores messages from another origin or another window, and the frame’s when they are not the protocol’s', async () => {
+    renderOffers();
+    const frame = await findFrame();
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+
+    // Another origin (a frame the provider's page opened elsewhere, an ad, a browser extension).
+    post(frame, { type: 'pt-frame:ready' }, { origin: 'https://evil.example' });
+    post(frame, { type: 'pt-frame:ready' }, { origin: 'null' });
+    // The provider's origin, but not this frame's window.
+    post(frame, { type: 'pt-frame:ready' }, { source: window });
+    post(frame, { type: 'pt-frame:ready' }, { source: null });
+    expect(posted).not.toHaveBeenCalled();
+    post(frame, widgetEvent('ready'), { origin: 'https://evil.example' });
+    post(frame, widgetEvent('error', { reason: 'token_expired' }), { origin: 'https://evil.example' });
+    post(frame, { type: 'pt-frame:height', height: 900 }, { origin: 'https://evil.example' });
+    post(frame, 'pt-frame:ready');
+    post(frame, { type: 'pt-frame:height', height: 'tall' });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(frame.style.height).toBe('');
+
+    post(frame, { type: 'pt-frame:ready' });
+    expect(posted).toHaveBeenCalledWith(expect.objectContaining({ token: 'widget-token-1' }), PROVIDER);
+  });
+
+  it('sizes the frame to the height its content reports, within bounds', async () => {
+    renderOffers();
+    const { frame } = await openFrame();
+    post(frame, { type: 'pt-frame:height', height: 612.5 });
+    expect(frame.style.height).toBe('612.5px');
+    post(frame, { type: 'pt-frame:height', height: 1e9 });
+    expect(frame.style.height).toBe('20000px');
+    post(frame, { type: 'pt-frame:height', height: -4 });
+    expect(frame.style.height).toBe('0px');
+  });
+
+  it('frames a page on the portal’s own origin (the sandbox) without its origin, posting only to that frame', async () => {
+    renderOffers({ 'POST /api/v1/pt/widget_session': sessions('/api/dev/pt/frame.html') });
+    const frame = await findFrame();
+    expect(frame.src).toBe(`${window.location.origin}/api/dev/pt/frame.html`);
+    // With scripts and the portal's origin it could reach the page and its storage: opaque instead.
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+    // Its messages come from the opaque origin "null"; the portal's own origin is not it.
+    post(frame, { type: 'pt-frame:ready' }, { origin: window.location.origin });
+    expect(posted).not.toHaveBeenCalled();
+    post(frame, { type: 'pt-frame:ready' }, { origin: 'null' });
+    expect(posted).toHaveBeenCalledWith(expect.objectContaining({ token: 'widget-token-1' }), '*');
+  });
+
+  it('says so when the widget cannot load in its frame, logs the failure, and a retry asks for a new token and a new frame', async () => {
     const user = userEvent.setup();
-    const widgets = fakeWidgets();
-    loader.mockRejectedValueOnce(new PtWidgetError('script_timeout')).mockResolvedValue(widgets.api);
     const { requests } = renderOffers();
+    const first = await findFrame();
+    post(first, { type: 'pt-frame:ready' });
+    post(first, widgetEvent('error', { widget: 'package_buy', reason: 'load_failed' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The personal training packages could not be loaded');
     expect(alert).toHaveTextContent('The rest of the portal works as usual. Please try again.');
+    expect(document.querySelector('iframe')).toBeNull();
     // The page around it is intact.
     expect(screen.getByRole('heading', { name: 'Personal training packages' })).toBeInTheDocument();
     await waitFor(() =>
       expect(events(requests)).toContainEqual({
         action: 'pt_offers_view',
         status: 'failure',
-        details: { widget: 'package_buy', reason: 'script_timeout' },
+        details: { widget: 'package_buy', reason: 'widget_load_failed' },
       }),
     );
 
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'Buy 5 sessions' })).toBeVisible();
+    const { frame, posted } = await openFrame();
+    expect(frame).not.toBe(first);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(sessionRequests(requests)).toHaveLength(2);
-    expect(loader).toHaveBeenCalledTimes(2);
-    expect(widgets.mounts[0]!.options.token).toBe('widget-token-2');
+    expect(posted).toHaveBeenCalledWith(expect.objectContaining({ token: 'widget-token-2' }), PROVIDER);
     // The focus stays in the widget's place, not on the page's body.
     expect(screen.getByRole('region', { name: 'Personal training packages' })).toContainElement(
       document.activeElement as HTMLElement,
@@ -169,33 +251,29 @@ describe('/offers: the package buy widget', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
-  it('shows the failed state, not a broken page, when the widget throws while mounting', async () => {
-    loader.mockResolvedValue({
-      mount: () => {
-        throw new TypeError('widget exploded');
-      },
-    });
-    renderOffers();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The personal training packages could not be loaded',
+  it('shows the failed state when the frame never says its widget is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests } = renderOffers();
+    await findFrame();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
+    expect(document.querySelector('iframe')).toBeNull();
+    await waitFor(() =>
+      expect(events(requests)).toContainEqual({
+        action: 'pt_offers_view',
+        status: 'failure',
+        details: { widget: 'package_buy', reason: 'ready_timeout' },
+      }),
     );
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('shows the failed state when the widget reports an error of its own, and tears it down', async () => {
-    const widgets = fakeWidgets();
-    loader.mockResolvedValue(widgets.api);
+  it('shows the failed state when the widget reports an error of its own, and removes the frame', async () => {
     const { requests } = renderOffers();
-    await screen.findByRole('button', { name: 'Buy 5 sessions' });
+    const { frame } = await openFrame();
 
-    act(() => {
-      widgets.mounts[0]!.container.dispatchEvent(
-        new CustomEvent(PT_EVENTS.error, { detail: { reason: 'token_expired' } }),
-      );
-    });
+    post(frame, widgetEvent('error', { widget: 'package_buy', reason: 'token_expired' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
-    expect(widgets.teardown).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('button', { name: 'Buy 5 sessions' })).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
     await waitFor(() =>
       expect(events(requests)).toContainEqual({
         action: 'pt_offers_view',
@@ -220,7 +298,7 @@ describe('/offers: the package buy widget', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    expect(loader).not.toHaveBeenCalled();
+    expect(document.querySelector('iframe')).toBeNull();
     expect(sessionRequests(requests)).toHaveLength(1);
   });
 
@@ -251,8 +329,6 @@ describe('/offers: the package buy widget', () => {
   });
 
   it('reloads the invoices and the next payment after a purchase, and offers the ways on', async () => {
-    const widgets = fakeWidgets();
-    loader.mockResolvedValue(widgets.api);
     const queryClient = testQueryClient();
     queryClient.setQueryData(queryKeys.invoices, []);
     queryClient.setQueryData(paymentKeys.next, null);
@@ -261,48 +337,52 @@ describe('/offers: the package buy widget', () => {
       queryClient,
       routes: { 'POST /api/v1/pt/widget_session': sessions() },
     });
-    await screen.findByRole('button', { name: 'Buy 5 sessions' });
+    const { frame } = await openFrame();
     expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(false);
     expect(screen.queryByRole('link', { name: 'Go to Payment' })).toBeNull();
 
-    act(() => {
-      widgets.mounts[0]!.container.dispatchEvent(
-        new CustomEvent(PT_EVENTS.purchased, { detail: { package_id: 'pk-5', invoice_id: 'inv-9' } }),
-      );
-    });
+    // Another origin saying so buys nothing.
+    post(frame, widgetEvent('purchased', { package_id: 'pk-5' }), { origin: 'https://evil.example' });
+    expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(false);
+
+    post(frame, widgetEvent('purchased', { package_id: 'pk-5', invoice_id: 'inv-9' }));
     expect(await screen.findByText('Your package has been bought.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Payment' })).toHaveAttribute('href', '/payment');
     expect(screen.getByRole('link', { name: 'Book a session' })).toHaveAttribute('href', '/pt');
     expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(paymentKeys.next)?.isInvalidated).toBe(true);
     // The widget stays for another purchase.
-    expect(screen.getByRole('button', { name: 'Buy 5 sessions' })).toBeVisible();
+    expect(document.querySelector('iframe')).toBe(frame);
   });
 
-  it('mounts the widget again in the new language after a language change, with a new token', async () => {
-    const widgets = fakeWidgets();
-    loader.mockResolvedValue(widgets.api);
+  it('frames the widget again in the new language after a language change, with a new token', async () => {
     renderOffers();
-    await screen.findByRole('button', { name: 'Buy 5 sessions' });
+    const { frame: first } = await openFrame();
 
     await act(() => changeLocale('de-DE', false));
-    await waitFor(() => expect(widgets.mounts).toHaveLength(2));
-    expect(widgets.teardown).toHaveBeenCalledTimes(1);
-    expect(widgets.mounts[1]!.options).toEqual({
-      widget: 'package_buy',
-      token: 'widget-token-2',
-      locale: 'de-DE',
+    const frame = await waitFor(() => {
+      const next = document.querySelector('iframe');
+      expect(next).not.toBeNull();
+      expect(next).not.toBe(first);
+      return next!;
     });
+    expect(first.isConnected).toBe(false);
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+    post(frame, { type: 'pt-frame:ready' });
+    expect(posted).toHaveBeenCalledWith(
+      expect.objectContaining({ widget: 'package_buy', token: 'widget-token-2', locale: 'de-DE' }),
+      PROVIDER,
+    );
     expect(await screen.findByRole('heading', { name: 'Personal-Training-Pakete' })).toBeInTheDocument();
   });
 
-  it('tears the widget down when the member leaves the page', async () => {
-    const widgets = fakeWidgets();
-    loader.mockResolvedValue(widgets.api);
+  it('removes the frame and stops listening when the member leaves the page', async () => {
     const { unmount } = renderOffers();
-    await screen.findByRole('button', { name: 'Buy 5 sessions' });
+    const { frame } = await openFrame();
+    const removed = vi.spyOn(window, 'removeEventListener');
     unmount();
-    expect(widgets.teardown).toHaveBeenCalledTimes(1);
+    expect(frame.isConnected).toBe(false);
+    expect(removed).toHaveBeenCalledWith('message', expect.any(Function));
   });
 
   it('sends an operator without PT home, without asking for a session', async () => {
@@ -313,16 +393,20 @@ describe('/offers: the package buy widget', () => {
 });
 
 describe('/pt: the booking widget', () => {
-  it('mounts the booking widget and logs the view', async () => {
-    const widgets = fakeWidgets();
-    loader.mockResolvedValue(widgets.api);
+  it('frames the booking widget and logs the view', async () => {
     const { requests } = renderMemberPage(<PtPage />, {
       path: '/pt',
       operator: 'no',
       routes: { 'POST /api/v1/pt/widget_session': sessions() },
     });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the booking calendar…');
-    expect(await screen.findByRole('button', { name: 'Book 10:00 with Jonas' })).toBeVisible();
+    const frame = await findFrame();
+    expect(frame.title).toBe('Personal training sessions');
+    const posted = vi.spyOn(frame.contentWindow!, 'postMessage');
+    post(frame, { type: 'pt-frame:ready' });
+    expect(posted).toHaveBeenCalledWith(expect.objectContaining({ widget: 'booking' }), PROVIDER);
+    post(frame, widgetEvent('ready', { widget: 'booking' }));
+    expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Personal training sessions' })).toBeInTheDocument();
     expect(sessionRequests(requests).map((r) => r.body)).toEqual([{ widget: 'booking' }]);
     expect(events(requests)).toContainEqual({
@@ -332,12 +416,13 @@ describe('/pt: the booking widget', () => {
     });
   });
 
-  it('says the booking calendar failed when the script cannot be loaded', async () => {
-    loader.mockRejectedValue(new PtWidgetError('script_error'));
+  it('says the booking calendar failed when the widget cannot load', async () => {
     renderMemberPage(<PtPage />, {
       path: '/pt',
       routes: { 'POST /api/v1/pt/widget_session': sessions() },
     });
+    const frame = await findFrame();
+    post(frame, widgetEvent('error', { widget: 'booking', reason: 'load_failed' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The booking calendar could not be loaded');
   });
 });
@@ -356,11 +441,11 @@ describe('home', () => {
     });
 
   it('shows the package buy widget where the operator has PT', async () => {
-    const widgets = fakeWidgets();
-    loader.mockResolvedValue(widgets.api);
     const { requests } = home('de');
     const section = await screen.findByRole('region', { name: 'Personal training' });
-    expect(await within(section).findByRole('button', { name: 'Buy 5 sessions' })).toBeVisible();
+    const { frame } = await openFrame();
+    expect(section).toContainElement(frame);
+    expect(frame).toBeVisible();
     expect(events(requests)).toContainEqual({
       action: 'pt_offers_view',
       status: 'in_progress',
@@ -373,7 +458,7 @@ describe('home', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Anna!' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Personal training' })).toBeNull();
     expect(sessionRequests(requests)).toHaveLength(0);
-    expect(loader).not.toHaveBeenCalled();
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it('leaves the PT section out when the portal refuses PT to the member', async () => {

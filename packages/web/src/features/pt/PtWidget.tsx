@@ -14,16 +14,26 @@ import { logEvent } from '../../lib/events.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import styles from './Pt.module.css';
 import { reloadAfterPurchase, widgetSessionMutation } from './queries.ts';
-import { loadPtWidgets, PtWidgetError, type PtWidgetFailure, SCRIPT_TIMEOUT_MS } from './scriptLoader.ts';
+import {
+  FRAME_MESSAGES,
+  FRAME_TIMEOUT_MS,
+  mountMessage,
+  ptFrameSetup,
+  readFrameMessage,
+  themeOf,
+} from './frame.ts';
 
-/** The DOM events the provider's widget dispatches on its container (docs/personal-training.md). */
+/** The widget's events, as its frame forwards them (docs/personal-training.md). */
 export const PT_EVENTS = {
-  ready: 'pt-widget:ready',
-  error: 'pt-widget:error',
-  purchased: 'pt-widget:purchased',
-  booked: 'pt-widget:booked',
-  cancelled: 'pt-widget:cancelled',
+  ready: 'ready',
+  error: 'error',
+  purchased: 'purchased',
+  booked: 'booked',
+  cancelled: 'cancelled',
 } as const;
+
+/** Whether this is the demo build (its frame has no second origin, ADR 032). */
+const DEMO = import.meta.env.MODE === 'demo';
 
 type Phase =
   | { name: 'loading' }
@@ -46,17 +56,14 @@ function refusalText(error: ApiError, t: TFunction, i18n: I18n): string {
   return message?.trim() || t('pt.widget.notAvailable');
 }
 
-function failureReason(error: unknown): PtWidgetFailure | 'session_failed' {
-  return error instanceof PtWidgetError ? error.reason : 'session_failed';
-}
-
 /**
  * One of the PT provider's widgets (spec section 2), the way a provider ships it: a fresh
- * signed session from the portal on every mount and retry (the token lives only in the
- * mounting effect), the provider's script loaded once per address, mounted into a container
- * of ours and torn down on leaving or on a language change (then mounted again in the new
- * language). Whatever goes wrong in there (script, timeout, an exception in mount, the
- * widget's own error event) ends in a failed state with a retry, never in a broken shell.
+ * signed session from the portal on every mount and retry, the provider's frame page in an
+ * iframe of its own origin that gets the widget token by postMessage once it says it is
+ * ready (never the session token, never in the portal's page: ADR 032), sized to its
+ * content, torn down on leaving or on a language change (then mounted again in the new
+ * language). Whatever goes wrong in there (the frame, a timeout, the widget's own error
+ * event) ends in a failed state with a retry, never in a broken shell.
  *
  * `view` is the event action logged when the widget is shown and when it fails to load.
  */
@@ -136,45 +143,23 @@ function WidgetAttempt({
     if (!container) return;
     const details = placement ? { widget, placement } : { widget };
     let active = true;
-    let teardown: (() => void) | null = null;
+    let frame: HTMLIFrameElement | null = null;
     let readyTimer: ReturnType<typeof setTimeout> | undefined;
     setPhase({ name: 'loading' });
 
-    const unmountWidget = () => {
-      const run = teardown;
-      teardown = null;
-      try {
-        run?.();
-      } catch {
-        // A teardown that throws must not take the page with it.
-      }
+    const removeFrame = () => {
+      frame = null;
       container.replaceChildren();
     };
     const fail = (reason: string, unavailable = false) => {
       if (!active) return;
       clearTimeout(readyTimer);
-      unmountWidget();
+      removeFrame();
       setPhase({ name: 'failed', unavailable });
       logEvent(view, 'failure', { ...details, reason });
     };
 
-    const onReady = () => {
-      if (!active) return;
-      clearTimeout(readyTimer);
-      setPhase({ name: 'ready' });
-    };
-    const onError = (event: Event) => {
-      const reason = (event as CustomEvent<{ reason?: unknown } | null>).detail?.reason;
-      fail(`widget_${typeof reason === 'string' && reason ? reason : 'error'}`);
-    };
-    const onPurchasedEvent = () => {
-      if (!active) return;
-      callbacks.current.onPurchased();
-      void reloadAfterPurchase(queryClient);
-    };
-    container.addEventListener(PT_EVENTS.ready, onReady);
-    container.addEventListener(PT_EVENTS.error, onError);
-    container.addEventListener(PT_EVENTS.purchased, onPurchasedEvent);
+    let onMessage: ((event: MessageEvent) => void) | null = null;
 
     (async () => {
       let session: Awaited<ReturnType<typeof openSession>>;
@@ -191,30 +176,58 @@ function WidgetAttempt({
         return;
       }
       if (!active) return;
+      let setup: ReturnType<typeof ptFrameSetup>;
       try {
-        const widgets = await loadPtWidgets(session.script_url);
-        if (!active) return;
-        readyTimer = setTimeout(() => fail('ready_timeout'), SCRIPT_TIMEOUT_MS);
-        try {
-          const result = widgets.mount(container, { widget, token: session.token, locale });
-          teardown = typeof result === 'function' ? result : () => widgets.unmount?.(container);
-        } catch {
-          throw new PtWidgetError('mount_failed');
-        }
-      } catch (error) {
-        fail(failureReason(error));
+        setup = ptFrameSetup(session.frame_url, window.location, DEMO);
+      } catch {
+        fail('frame_url');
+        return;
       }
+      const element = document.createElement('iframe');
+      element.title = t(widget === 'booking' ? 'pt.booking.title' : 'pt.offers.title');
+      element.setAttribute('sandbox', setup.sandbox);
+      element.referrerPolicy = 'no-referrer';
+      element.className = styles.frame ?? '';
+      element.src = setup.src;
+      frame = element;
+      let mounted = false;
+
+      onMessage = (event: MessageEvent) => {
+        // Only the frame's own window, from the origin it must have: not the page, not another frame.
+        if (!active || !frame || event.source !== frame.contentWindow || event.origin !== setup.messageOrigin)
+          return;
+        const message = readFrameMessage(event.data);
+        if (!message) return;
+        if (message.type === FRAME_MESSAGES.ready) {
+          if (mounted) return;
+          mounted = true;
+          const mount = mountMessage({ widget, token: session.token, locale, theme: themeOf(container) });
+          frame.contentWindow?.postMessage(mount, setup.targetOrigin);
+        } else if (message.type === FRAME_MESSAGES.height) {
+          frame.style.height = `${message.height}px`;
+        } else if (message.name === PT_EVENTS.ready) {
+          clearTimeout(readyTimer);
+          setPhase({ name: 'ready' });
+        } else if (message.name === PT_EVENTS.error) {
+          const reason = message.detail.reason;
+          fail(`widget_${typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? reason : 'error'}`);
+        } else if (message.name === PT_EVENTS.purchased) {
+          callbacks.current.onPurchased();
+          void reloadAfterPurchase(queryClient);
+        }
+      };
+      window.addEventListener('message', onMessage);
+      readyTimer = setTimeout(() => fail('ready_timeout'), FRAME_TIMEOUT_MS);
+      container.replaceChildren(element);
     })();
 
     return () => {
       active = false;
       clearTimeout(readyTimer);
-      container.removeEventListener(PT_EVENTS.ready, onReady);
-      container.removeEventListener(PT_EVENTS.error, onError);
-      container.removeEventListener(PT_EVENTS.purchased, onPurchasedEvent);
-      unmountWidget();
+      if (onMessage) window.removeEventListener('message', onMessage);
+      removeFrame();
     };
-  }, [widget, locale, view, placement, openSession, queryClient]);
+  }, [widget, locale, view, placement, openSession, queryClient, t]);
 
   return (
     <div>
