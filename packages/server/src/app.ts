@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { CardProvider } from '@portal/contract';
@@ -12,6 +11,7 @@ import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { connectRedis, rateLimitStore, redisReady } from './http/rate-limit-store.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
@@ -155,20 +155,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   await registerCompression(app);
   // Request limits (password reset, unknown paths) count per process unless Redis is
-  // configured; with REDIS_URL every process shares the same counters.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
-    : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // configured; with REDIS_URL every process shares the same counters, and while Redis does
+  // not answer each process counts alone: never unlimited, never waiting (docs/security.md, R4).
+  let redisDown = false;
+  const onRedisFault = (error: unknown) => {
+    if (redisDown) return;
+    redisDown = true;
+    app.log.warn({ err: error }, 'redis unavailable: request limits count per process');
+  };
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, onRedisFault) : null;
+  if (redis) {
+    redis.on('ready', () => {
+      if (redisDown) app.log.info('redis answers again: request limits shared');
+      redisDown = false;
+    });
+    app.addHook('onReady', () => redisReady(redis, 1000));
+    app.addHook('onClose', async () => redis.disconnect());
+  }
+  const limitStore = rateLimitStore(redis, config.redisKeyPrefix, { onFault: onRedisFault });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: config.redisKeyPrefix, skipOnError: true } : {}),
+    store: limitStore.Store as unknown as FastifyRateLimitStoreCtor,
+    skipOnError: false,
   });
   if (config.serveOpenApi) await registerDocs(app);
 
   const auth = createAuthService(deps);
   const requireAuth = createRequireAuth(auth);
-  registerHealthRoutes(app, db, lifecycle);
+  registerHealthRoutes(app, db, lifecycle, limitStore.state);
   registerAuthRoutes(app, auth, requireAuth);
   const readModelCache =
     options.listen && config.readModelCacheMs > 0

@@ -5,9 +5,12 @@ import { z } from 'zod';
 import { type Db, ping } from '../../db/client.ts';
 import { UNAVAILABLE_RETRY_SECONDS } from '../../http/errors.ts';
 import type { Lifecycle } from '../../http/lifecycle.ts';
+import type { RedisState } from '../../http/rate-limit-store.ts';
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']) });
 const Live = z.object({ status: z.literal('ok') });
+/** Ready, and whether the request limits are shared through Redis right now (absent without REDIS_URL). */
+const Ready = z.object({ status: z.literal('ok'), redis: z.enum(['up', 'down']).optional() });
 
 /** A readiness check that waits longer than this for the database counts it as away. */
 const READY_DB_TIMEOUT_MS = 2000;
@@ -34,9 +37,16 @@ const unavailable = (type: 'draining' | 'service_unavailable', message: string) 
  * GET /api/health/live: 200 while the process runs (a supervisor restarts it otherwise).
  * GET /api/health/ready: 200 when the database answers and the instance does not drain;
  * otherwise 503 with the error body and Retry-After, so a load balancer sends no new
- * requests here (ADR 015).
+ * requests here (ADR 015). With REDIS_URL it says whether Redis answers (`redis: up|down`);
+ * a Redis that does not answer leaves the instance ready, its limits counted in the process
+ * (docs/operations.md, "Redis").
  */
-export function registerHealthRoutes(app: FastifyInstance, db: Db, lifecycle: Lifecycle) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  db: Db,
+  lifecycle: Lifecycle,
+  redis: () => RedisState = () => 'off',
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/health',
@@ -51,14 +61,15 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db, lifecycle: Li
   }));
   routes.get(
     '/api/health/ready',
-    { schema: { response: { 200: Health, 503: ErrorBody } } },
+    { schema: { response: { 200: Ready, 503: ErrorBody } } },
     async (_request, reply) => {
       const refuse = (body: ErrorBody) =>
         reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS)).send(body);
       if (lifecycle.draining) return refuse(unavailable('draining', 'This instance is shutting down.'));
       if (!(await databaseAnswers(db)))
         return refuse(unavailable('service_unavailable', 'The database does not answer.'));
-      return reply.code(200).send({ status: 'ok' });
+      const state = redis();
+      return reply.code(200).send(state === 'off' ? { status: 'ok' } : { status: 'ok', redis: state });
     },
   );
 }
