@@ -176,6 +176,18 @@ describe.each(databases())('card update through the sandbox providers on %s', (k
     expect(rows.filter((r) => r.removedAt !== null).map((r) => r.id)).toEqual([
       before.current_payment_method?.id,
     ]);
+    // The reuse token never travels in the return address: the server exchanged the
+    // transaction reference for it (docs/security.md, R11).
+    const token = rows.find((r) => r.removedAt === null)?.providerToken;
+    expect(token).toBeTruthy();
+    const sent = new URL(returned).searchParams;
+    expect(sent.has('reuse_token')).toBe(false);
+    expect([...sent.values()]).not.toContain(token);
+    expect(returned).not.toContain(token!.split('.')[1]);
+    // An altered transaction reference is refused (its signature and the return's).
+    const altered = new URL(await c.enterCard(await c.verifoneUrl(de), VISA));
+    altered.searchParams.set('transaction_id', `${altered.searchParams.get('transaction_id')}x`);
+    expect((await c.register(de, altered.toString(), before.location.id)).statusCode).toBe(422);
     const success = (await cardEvents(after.id)).filter((e) => e.status === 'success');
     expect(success).toHaveLength(1);
     expect(success[0]?.details).toMatchObject({
@@ -242,6 +254,7 @@ describe.each(databases())('card update through the sandbox providers on %s', (k
     expectError(await c.register(no, failed, location), 422, 'card_declined');
 
     const ok = await c.enterCard(await open(), THREE_DS, 'confirm');
+    expect(new URL(ok).searchParams.has('ticket')).toBe(false);
     const res = await c.register(no, ok, location);
     expect(res.statusCode, res.body).toBe(200);
     const m = await c.membership(no);

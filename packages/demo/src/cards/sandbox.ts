@@ -99,10 +99,19 @@ export async function verifyReturn(
     throw new CardReturnError('The card provider signature does not match.');
   const decoded = dialect.decode(params);
   if (!decoded) throw new CardReturnError('The card provider return is incomplete.');
-  return decoded;
+  if (decoded.outcome !== 'registered') return decoded;
+  // As the server's gateway: the transaction reference gives the reuse token (never in the address).
+  const card = (await openToken(`${provider}:transaction`, decoded.transactionId)) as {
+    b: CardBehaviour;
+    l4: string;
+  } | null;
+  if (!card) throw new CardReturnError('The card provider does not know the transaction.');
+  const { transactionId: _, ...registered } = decoded;
+  const token = await signToken(`${provider}:token`, { b: card.b, l4: card.l4 });
+  return { ...registered, card: { ...registered.card, token } };
 }
 
-/** A card the page accepted: the provider's token (carrying how it behaves) and fingerprint. */
+/** A card the page accepted: its fingerprint and a transaction reference verifyReturn exchanges for its token. */
 export async function registeredResult(
   provider: CardProvider,
   checkoutId: string,
@@ -114,12 +123,15 @@ export async function registeredResult(
   return {
     outcome: 'registered',
     checkoutId,
-    transactionId: crypto.randomUUID(),
+    transactionId: await signToken(`${provider}:transaction`, {
+      b: card.behaviour,
+      l4: last4,
+      n: crypto.randomUUID(),
+    }),
     card: {
       brand: card.brand,
       last4,
       expire,
-      token: await signToken(`${provider}:token`, { b: card.behaviour, l4: last4 }),
       fingerprint: `fp_${(await hmacHex(`fingerprint:${digits}`)).slice(0, 40)}`,
     },
   };

@@ -2,13 +2,19 @@ import type { CardProvider } from '@portal/contract';
 import type { CardReturn } from './return.ts';
 import { maskCardNumber } from './testCards.ts';
 
-/** What the sandbox page reports back, before it is spelled in a provider's parameters. */
+/**
+ * What the sandbox page reports back, before it is spelled in a provider's parameters. A
+ * registered card's reuse token is not among them: the return address (which browsers
+ * keep in their history and proxies in their logs) carries the transaction's reference
+ * only, and the gateway exchanges it for the token on the server, as the live Verifone
+ * adapter reads it from the provider's API (docs/payments.md, ADR 009).
+ */
 export type SandboxResult =
   | {
       outcome: 'registered';
       checkoutId: string;
       transactionId: string;
-      card: { brand: string; last4: string; expire: string; token: string; fingerprint: string };
+      card: { brand: string; last4: string; expire: string; fingerprint: string };
     }
   | { outcome: 'failed'; checkoutId: string; transactionId: string; errorCode: number }
   | { outcome: 'cancelled'; checkoutId: string };
@@ -22,8 +28,14 @@ export interface SandboxDialect {
   /** The signed fields; anything else in a return is ignored. */
   fields: readonly string[];
   encode(result: SandboxResult): Record<string, string>;
-  decode(params: Record<string, string>): CardReturn | null;
+  decode(params: Record<string, string>): DecodedReturn | null;
 }
+
+type Registered = Extract<CardReturn, { outcome: 'registered' }>;
+/** A return as its parameters say it: a registered card names its transaction, not its token. */
+export type DecodedReturn =
+  | Exclude<CardReturn, Registered>
+  | (Omit<Registered, 'card'> & { transactionId: string; card: Omit<Registered['card'], 'token'> });
 
 const isYymm = (v: string | undefined): v is string => !!v && /^\d{2}(0[1-9]|1[0-2])$/.test(v);
 const isCode = (v: string | undefined): v is string => !!v && /^\d{1,4}$/.test(v);
@@ -38,7 +50,6 @@ const verifone: SandboxDialect = {
     'card_brand',
     'card_last4',
     'card_expiry',
-    'reuse_token',
     'analytics_token',
     'error_code',
   ],
@@ -59,7 +70,6 @@ const verifone: SandboxDialect = {
       card_brand: r.card.brand,
       card_last4: r.card.last4,
       card_expiry: r.card.expire,
-      reuse_token: r.card.token,
       analytics_token: r.card.fingerprint,
     };
   },
@@ -70,12 +80,14 @@ const verifone: SandboxDialect = {
     if (p.status === 'failed' && isCode(p.error_code)) {
       return { outcome: 'failed', checkoutId, errorCode: Number(p.error_code) };
     }
-    const { card_brand: brand, card_last4: last4, reuse_token: token, analytics_token: fp } = p;
-    if (p.status !== 'success' || !brand || !last4 || !token || !fp || !isYymm(p.card_expiry)) return null;
+    const { card_brand: brand, card_last4: last4, transaction_id: transactionId, analytics_token: fp } = p;
+    if (p.status !== 'success' || !brand || !last4 || !transactionId || !fp || !isYymm(p.card_expiry))
+      return null;
     return {
       outcome: 'registered',
       checkoutId,
-      card: { brand, details: maskCardNumber(last4), expire: p.card_expiry, token, fingerprint: fp },
+      transactionId,
+      card: { brand, details: maskCardNumber(last4), expire: p.card_expiry, fingerprint: fp },
     };
   },
 };
@@ -93,7 +105,6 @@ const dibs: SandboxDialect = {
     'cardnomask',
     'expmon',
     'expyear',
-    'ticket',
     'cardfingerprint',
     'errorcode',
   ],
@@ -115,7 +126,6 @@ const dibs: SandboxDialect = {
       cardnomask: `XXXXXXXXXXXX${r.card.last4}`,
       expmon: r.card.expire.slice(2),
       expyear: r.card.expire.slice(0, 2),
-      ticket: r.card.token,
       cardfingerprint: r.card.fingerprint,
     };
   },
@@ -129,19 +139,14 @@ const dibs: SandboxDialect = {
     const expire = `${p.expyear ?? ''}${p.expmon ?? ''}`;
     const last4 = /^X*(\d{4})$/.exec(p.cardnomask ?? '')?.[1];
     const brand = Object.entries(DIBS_BRANDS).find(([, code]) => code === p.cardtype)?.[0];
-    if (p.status !== 'ACCEPTED' || !brand || !last4 || !p.ticket || !p.cardfingerprint || !isYymm(expire)) {
+    if (p.status !== 'ACCEPTED' || !brand || !last4 || !p.transact || !p.cardfingerprint || !isYymm(expire)) {
       return null;
     }
     return {
       outcome: 'registered',
       checkoutId,
-      card: {
-        brand,
-        details: maskCardNumber(last4),
-        expire,
-        token: p.ticket,
-        fingerprint: p.cardfingerprint,
-      },
+      transactionId: p.transact,
+      card: { brand, details: maskCardNumber(last4), expire, fingerprint: p.cardfingerprint },
     };
   },
 };

@@ -71,7 +71,24 @@ export class SandboxCardGateway implements CardGateway {
     }
     const decoded = d.decode(params);
     if (!decoded) throw new CardReturnError('The card provider return is incomplete.');
-    return decoded;
+    if (decoded.outcome !== 'registered') return decoded;
+    // The provider's side of the exchange: its transaction gives the card's reuse token.
+    const card = openToken(
+      this.#secret,
+      `${this.provider}:transaction`,
+      decoded.transactionId,
+    ) as TokenPayload | null;
+    if (!card) throw new CardReturnError('The card provider does not know the transaction.');
+    const { transactionId: _, ...registered } = decoded;
+    return { ...registered, card: { ...registered.card, token: this.#cardToken(card) } };
+  }
+
+  /** The reuse token of a card: it carries how the test card behaves, never its number. */
+  #cardToken(card: TokenPayload): string {
+    return signToken(this.#secret, `${this.provider}:token`, {
+      b: card.b,
+      l4: card.l4,
+    } satisfies TokenPayload);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -99,23 +116,22 @@ export class SandboxCardGateway implements CardGateway {
     return { ...params, [this.#dialect.signatureField]: this.#sign(params) };
   }
 
-  /** A registered card as the provider reports it: masked, with its token and fingerprint. */
+  /**
+   * A registered card as the provider reports it: masked, with its fingerprint, and a
+   * transaction reference that only this gateway can exchange for the reuse token
+   * (verifyReturn), so the token never travels in the return address.
+   */
   registered(checkoutId: string, card: PendingCard): SandboxResult {
-    const token = signToken(this.#secret, `${this.provider}:token`, {
+    const transactionId = signToken(this.#secret, `${this.provider}:transaction`, {
       b: card.behaviour,
       l4: card.last4,
-    } satisfies TokenPayload);
+      n: randomUUID(),
+    });
     return {
       outcome: 'registered',
       checkoutId,
-      transactionId: randomUUID(),
-      card: {
-        brand: card.brand,
-        last4: card.last4,
-        expire: card.expire,
-        token,
-        fingerprint: card.fingerprint,
-      },
+      transactionId,
+      card: { brand: card.brand, last4: card.last4, expire: card.expire, fingerprint: card.fingerprint },
     };
   }
 
