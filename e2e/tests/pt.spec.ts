@@ -171,6 +171,7 @@ test.describe('personal training', () => {
     page,
     request,
   }) => {
+    test.slow(); // a purchase, the invoice pages, and axe in the page and in the widget's frame
     const W = WIDGET.de;
     const get = await widgetApi(request, 'de', 'in_trial', 'package_buy', 'de-DE');
     const { packages } = await get<{ packages: { name: string; sessions: number; price: number }[] }>(
@@ -246,6 +247,7 @@ test.describe('personal training', () => {
     page,
     request,
   }) => {
+    test.slow(); // booking, cancelling, and axe in the page and in the widget's frame, four times
     const W = WIDGET.nb;
     const get = await widgetApi(request, 'no', 'active', 'booking', 'nb-NO');
     const before = await get<{ remaining_sessions: number; bookings: unknown[] }>('bookings');
@@ -325,6 +327,7 @@ test.describe('personal training', () => {
     page,
     request,
   }) => {
+    test.slow(); // three operators signed in one after the other, axe in the page and the frame
     const get = await widgetApi(request, 'ch', 'new_signup', 'package_buy', 'en-CH');
     const { packages } = await get<{ packages: { name: string }[] }>('packages');
     expect(packages.length).toBeGreaterThan(0);
@@ -377,6 +380,7 @@ test.describe('personal training', () => {
   test('when the widget’s script cannot be loaded in its frame, /offers says so with a retry that brings it back', async ({
     page,
   }) => {
+    test.slow(); // two widgets loaded, one failed, and axe in the page and the frame
     await useEnglish(page, 'ch');
     await signIn(page, 'ch', 'new_signup');
     const buyButtons = page
