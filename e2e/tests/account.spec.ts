@@ -103,9 +103,7 @@ test.describe('club, consents, password and data', () => {
     ]);
   });
 
-  test('a Norwegian member changes the password, signs in with the new one, and sets it back', async ({
-    page,
-  }) => {
+  test('a Norwegian member changes the password and signs in with the new one', async ({ page }) => {
     await useEnglish(page, 'no');
     await signIn(page, 'no', 'scheduled_freeze');
     await page.goto(`${origin('no')}/membership`);
@@ -114,6 +112,8 @@ test.describe('club, consents, password and data', () => {
       .getByRole('link', { name: 'Change password' })
       .click();
     await expect(page.getByRole('heading', { name: 'Create a new password' })).toBeVisible();
+    // The rule is shown before anything is sent (ADR 031).
+    await expect(page.getByText(/Use 12 to 128 characters; any characters will do\./)).toBeVisible();
 
     const change = async (current: string, next: string) => {
       await page.getByLabel('Current password').fill(current);
@@ -125,6 +125,11 @@ test.describe('club, consents, password and data', () => {
     await expect(page.getByText('Your current password is not correct.')).toBeVisible();
     await expect(page.getByText('Password strength: strong')).toBeVisible();
     await expectNoAxeViolations(page);
+    // A commonly breached password is refused by the server, at the field.
+    await change('demo', 'Password1234');
+    await expect(
+      page.getByText(/one of the most common ones and appears in known data breaches/),
+    ).toBeVisible();
     await change('demo', 'Stronger-Pass-2026');
     await expect(page.getByRole('heading', { name: 'Your new password is saved' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -137,10 +142,64 @@ test.describe('club, consents, password and data', () => {
     await expect(page.getByText('Wrong username and/or password')).toBeVisible();
     await signIn(page, 'no', 'scheduled_freeze', 'Stronger-Pass-2026');
     await expect(statusBar(page)).toBeVisible();
+    // No way back to "demo": a new password has at least 12 characters. No other test signs
+    // in as this persona.
+  });
 
-    await page.goto(`${origin('no')}/membership/password`);
-    await change('Stronger-Pass-2026', 'demo');
-    await expect(page.getByRole('heading', { name: 'Your new password is saved' })).toBeVisible();
+  test('a member sees the signed-in devices and signs out another one and then everywhere else', async ({
+    page,
+    browser,
+  }) => {
+    // Two other devices of the same member, each with a browser of its own.
+    const phones = await Promise.all(
+      [0, 1].map(async () => {
+        const context = await browser.newContext({
+          userAgent:
+            'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+        });
+        const phone = await context.newPage();
+        await useEnglish(phone, 'ch');
+        await signIn(phone, 'ch', 'in_cancellation');
+        return phone;
+      }),
+    );
+    await useEnglish(page, 'ch');
+    await signIn(page, 'ch', 'in_cancellation');
+    await page.goto(`${origin('ch')}/membership`);
+    await page
+      .getByRole('region', { name: 'Personal information' })
+      .getByRole('link', { name: 'Signed-in devices' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Signed-in devices', level: 2 })).toBeVisible();
+    const rows = page.getByRole('listitem').filter({ hasText: 'Last used' });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText('This device');
+    await expect(rows.filter({ hasText: 'Chrome · Android' })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`devices-${width}.png`), fullPage: true });
+    }
+
+    // By keyboard: the first other device's button, then Enter.
+    const first = page.getByRole('button', { name: /^Sign out Chrome · Android, last used/ }).first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Chrome · Android has been signed out.')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(page.getByText('You have been signed out on all other devices.')).toBeVisible();
+    await expect(page.getByText('You are not signed in on any other device.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The phones are signed out: their next call answers 401 and they show the sign-in form.
+    for (const phone of phones) {
+      await phone.reload();
+      await expect(phone.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await phone.context().close();
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Signed-in devices', level: 2 })).toBeVisible();
   });
 
   test('a Finnish member downloads their data as a JSON file', async ({ page }) => {

@@ -42,6 +42,7 @@ function memberRoutes(operator: string, invoiceId: string | undefined): Record<s
       '/membership/club',
       '/membership/consents',
       '/membership/password',
+      '/membership/devices',
       '/membership/data',
       '/payment',
       '/payment/payment-method-updated?status=success',

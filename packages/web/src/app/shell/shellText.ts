@@ -19,6 +19,7 @@ const SUB_PAGES = new Set([
   'withdraw',
   'club',
   'password',
+  'devices',
   'data',
 ]);
 
