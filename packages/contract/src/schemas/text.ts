@@ -1,17 +1,28 @@
 import type { z } from 'zod';
 
-/**
+/*
  * The one rule for every string the contract accepts (docs/security.md, R2): well-formed
  * Unicode and no NUL. A lone UTF-16 surrogate (`"\ud800"` in JSON) and U+0000 are valid
  * JavaScript strings that PostgreSQL refuses in text and jsonb, so they are a 400 naming
  * the field instead of a database error.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Whether a string holds a surrogate that is not half of a pair (no regex lookbehind: older Safari has none). */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return true;
+    const next = text.charCodeAt(i + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i += 1;
+  }
+  return false;
+}
 
 /** Why a string cannot be stored, or null when it can. */
 export function textProblem(text: string): string | null {
   if (text.includes('\u0000')) return 'Text must not contain NUL characters.';
-  if (LONE_SURROGATE.test(text)) return 'Text must be well-formed Unicode (a lone surrogate is not).';
+  if (hasLoneSurrogate(text)) return 'Text must be well-formed Unicode (a lone surrogate is not).';
   return null;
 }
 
