@@ -166,6 +166,7 @@ test('a German member updates the card on the sandbox card page (3-D Secure conf
 test('home of an active German member shows workouts, highlights and the PT widget with its packages', async ({
   page,
 }) => {
+  test.slow(); // the PT widget is a frame document of its own (ADR 032)
   await signInDemo(page, demo.server.url, 'de', 'active');
   const workouts = page.getByRole('region', { name: en.workouts.title });
   await expect(workouts).toBeVisible();
