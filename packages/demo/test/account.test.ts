@@ -99,7 +99,8 @@ describe('password change', () => {
       const unchanged = await change('demo', 'demo');
       expect(unchanged.demo.status).toBeGreaterThanOrEqual(400);
       const tooShort = await change('demo', 'x');
-      expect(tooShort.demo.status).toBe(400);
+      expect(tooShort.demo.status).toBe(422);
+      expect(tooShort.demo.body).toMatchObject({ errors: [{ type: 'password_too_short' }] });
       expect((await change('demo', 'a-new-password-1')).demo.status).toBe(204);
       // Every other session has ended; this one goes on, and the new password is the one now.
       const ended = await same({ name: 'locations' }, other);
