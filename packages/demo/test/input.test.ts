@@ -38,7 +38,11 @@ describe('the session check', () => {
     for (const tokens of [none, unknown]) {
       await same({ name: 'logEvent', body: { action: 1 } }, tokens, 401);
       await same({ name: 'logEvent', body: { action: 'a\ud800', status: 'success' } }, tokens, 401);
-      await same({ name: 'updateFreeze', params: { id: 'not-an-id' }, body: { freeze_period: 1 } }, tokens, 401);
+      await same(
+        { name: 'updateFreeze', params: { id: 'not-an-id' }, body: { freeze_period: 1 } },
+        tokens,
+        401,
+      );
     }
   });
 });
