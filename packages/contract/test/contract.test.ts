@@ -4,6 +4,7 @@ import {
   endpoints,
   ErrorBody,
   FreezePeriodRequest,
+  PASSWORD_INPUT_MAX,
   ProfileUpdateRequest,
   UpdatePasswordRequest,
   VerifoneCreditCardRequest,
@@ -25,13 +26,12 @@ describe('requests', () => {
     );
   });
 
-  it('requires a new password of at least 3 characters', () => {
-    expect(UpdatePasswordRequest.safeParse({ operator_id: 'de', token: 't', password: 'ab' }).success).toBe(
-      false,
-    );
-    expect(UpdatePasswordRequest.safeParse({ operator_id: 'de', token: 't', password: 'abc' }).success).toBe(
-      true,
-    );
+  it('takes any new password up to the input limit: its length rule answers 422, not the schema (ADR 031)', () => {
+    const body = (password: string) => ({ operator_id: 'de', token: 't', password });
+    expect(UpdatePasswordRequest.safeParse(body('')).success).toBe(false);
+    expect(UpdatePasswordRequest.safeParse(body('ab')).success).toBe(true);
+    expect(UpdatePasswordRequest.safeParse(body('x'.repeat(PASSWORD_INPUT_MAX))).success).toBe(true);
+    expect(UpdatePasswordRequest.safeParse(body('x'.repeat(PASSWORD_INPUT_MAX + 1))).success).toBe(false);
   });
 
   it('wraps freeze dates in freeze_period and refuses impossible dates', () => {

@@ -179,7 +179,7 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
   });
 
   it('leaves the messages of a channel without a provider queued (production without SMTP)', async () => {
-    await resetFor('active@de.example', 'de');
+    await resetFor('in_trial@de.example', 'de');
     const settings = loadDeliverySettings({ SMS_API_URL: 'https://sms.example', SMS_API_KEY: 'k' }, true);
     expect(settings.email.mode).toBe('off');
     const w = createDeliveryWorker({ db: t.db, settings, transports: transportsOf(settings), log: silent });
@@ -189,7 +189,7 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
   });
 
   it('takes again a message whose claim was never finished (a crashed instance), once its lease ran out', async () => {
-    await resetFor('active@de.example', 'de');
+    await resetFor('in_trial@de.example', 'de');
     // As a crashed instance leaves it: claimed, lease running, never marked.
     await t.db
       .update(outbox)
@@ -263,11 +263,11 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
     workers.push(w);
     w.start();
     await w.drain();
-    await resetFor('active@de.example', 'de');
+    await resetFor('in_freeze@de.example', 'de');
     // Up to 10 s on a busy machine: far inside the 10-minute poll, so only the notification can
     // have woken the worker.
     for (let i = 0; i < 200 && sink.received.length === 0; i++) await sleep(50);
-    expect(sink.received.map((m) => m.to)).toEqual([['active@de.example']]);
+    expect(sink.received.map((m) => m.to)).toEqual([['in_freeze@de.example']]);
   });
 
   it('delivers a message written while its notification was being set up, without waiting for a poll', async () => {
@@ -290,11 +290,11 @@ describe.each(databases())('outbox delivery on %s', (kind) => {
     workers.push(w);
     w.start();
     await sleep(200);
-    await resetFor('active@de.example', 'de');
+    await resetFor('in_cancellation@de.example', 'de');
     expect(sink.received).toEqual([]);
     listening();
     for (let i = 0; i < 200 && sink.received.length === 0; i++) await sleep(50);
-    expect(sink.received.map((m) => m.to)).toEqual([['active@de.example']]);
+    expect(sink.received.map((m) => m.to)).toEqual([['in_cancellation@de.example']]);
   });
 });
 
