@@ -2,6 +2,7 @@
 // `npm run import -- <file> [options]`: compiles the server when it is out of date, then
 // runs its import command (packages/server/src/import.ts) with the same arguments. A
 // relative file name is taken from where npm was run.
+import '../packages/server/src/node-version.mjs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { buildAll, ROOT } from './builds.mjs';

@@ -3,6 +3,8 @@
 // then one closing line `N passed, N failed` totalled over all suites.
 // Typecheck, lint, the bundle budget and the benchmark count as one check each; Vitest and
 // Playwright count their tests. The benchmark prints its figures and fails only if it breaks.
+// It runs on the project's Node.js (ADR 034), and says which at the start.
+import '../packages/server/src/node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.tmp');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+
+console.log(`Node.js ${process.version} (${process.execPath})`);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];

@@ -24,7 +24,7 @@ export async function buildServer({ outdir = path.join(root, 'dist') } = {}) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node24',
     external,
     sourcemap: true,
     chunkNames: 'chunks/[name]-[hash]',

@@ -1,3 +1,5 @@
+// First: on an older Node.js the process ends here, with one line saying what to do.
+import './node-version.mjs';
 import { hashDoorKey, newDoorKey } from './modules/workouts/door-keys.ts';
 
 /**

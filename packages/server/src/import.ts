@@ -1,3 +1,5 @@
+// First: on an older Node.js the process ends here, with one line saying what to do.
+import './node-version.mjs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';

@@ -8,6 +8,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { members } from '../src/db/schema.ts';
+import { nodeVersionProblem } from '../src/node-version.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -95,4 +96,25 @@ describe('the compiled server', () => {
       await database.close();
     }
   }, 90_000);
+
+  it('refuses an older Node.js with one line before it opens anything', () => {
+    // Built by the test above (the same stamp check); the preload makes this Node report v20.
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './packages/server/test/support/old-node.mjs', 'packages/server/dist/main.js'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          FAKE_NODE_VERSION: 'v20.20.2',
+        },
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`${nodeVersionProblem('v20.20.2')}\n`);
+    expect(result.stdout).toBe('');
+  });
 });
