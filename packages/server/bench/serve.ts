@@ -7,40 +7,16 @@
  * Tells the parent over IPC: { ready: { app, bare, token, database } }, and { cpu } (its CPU
  * time in µs) whenever the parent sends 'cpu'.
  */
-import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openBenchDatabase } from './database.ts';
 import { bufferedStdout, loggerOptions } from '../src/http/logging.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { DEMO_PASSWORD, demoUsername } from '@portal/demo';
 
 const send = (message: unknown) => process.send?.(message);
-
-async function openBenchDatabase() {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, label: 'PGlite (in memory)', drop: async () => {} };
-  }
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString() });
-  return {
-    database,
-    label: `PostgreSQL (${dbUrl.host}, database ${name})`,
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 const { database, label, drop } = await openBenchDatabase();
 const clock = fixedClock('2026-11-22T10:00:00Z');

@@ -1,8 +1,8 @@
 import { type Endpoint, ErrorBody, endpoints } from '@portal/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
+import { fieldNames } from './support/fields.ts';
 
 /*
  * The contract's text rule (docs/security.md, R2): a lone UTF-16 surrogate or a NUL in any
@@ -16,19 +16,6 @@ const badText = fc
   .map(([a, bad, b]) => `${a}${bad}${b}`);
 /** The same in a URL: NUL percent-encoded, a surrogate as the bytes CESU-8 would give it. */
 const badUrlText = fc.constantFrom('%00', 'a%00b', '%ED%A0%80', 'x%ED%BF%BFy');
-
-/** The property names a schema reads, at any depth (objects, unions, records). */
-function fieldNames(schema: z.ZodType): string[] {
-  const names = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    const properties = (node as { properties?: Record<string, unknown> }).properties;
-    if (properties) for (const name of Object.keys(properties)) names.add(name);
-    for (const child of Object.values(node)) walk(child);
-  };
-  walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
-  return [...names];
-}
 
 const withInput = Object.entries(endpoints as Record<string, Endpoint>).filter(
   ([, e]) => e.body || e.query || e.params,
