@@ -4,6 +4,7 @@ import {
   catalogue,
   expectNoAxeViolations,
   origin,
+  SET_PASSWORDS,
   signIn,
   statusBar,
   useEnglish,
@@ -121,7 +122,7 @@ test.describe('club, consents, password and data', () => {
       await page.getByLabel('Repeat new password').fill(next);
       await page.getByRole('button', { name: 'Save new password' }).click();
     };
-    await change('not-my-password', 'Stronger-Pass-2026');
+    await change('not-my-password', SET_PASSWORDS['scheduled_freeze@no.example']!);
     await expect(page.getByText('Your current password is not correct.')).toBeVisible();
     await expect(page.getByText('Password strength: strong')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -130,7 +131,7 @@ test.describe('club, consents, password and data', () => {
     await expect(
       page.getByText(/one of the most common ones and appears in known data breaches/),
     ).toBeVisible();
-    await change('demo', 'Stronger-Pass-2026');
+    await change('demo', SET_PASSWORDS['scheduled_freeze@no.example']!);
     await expect(page.getByRole('heading', { name: 'Your new password is saved' })).toBeVisible();
     await expectNoAxeViolations(page);
     // This session stays signed in.
@@ -140,10 +141,10 @@ test.describe('club, consents, password and data', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, 'no', 'scheduled_freeze', 'demo');
     await expect(page.getByText('Wrong username and/or password')).toBeVisible();
-    await signIn(page, 'no', 'scheduled_freeze', 'Stronger-Pass-2026');
+    await signIn(page, 'no', 'scheduled_freeze', SET_PASSWORDS['scheduled_freeze@no.example']!);
     await expect(statusBar(page)).toBeVisible();
-    // No way back to "demo": a new password has at least 12 characters. No other test signs
-    // in as this persona.
+    // No way back to "demo": a new password has at least 12 characters. Other specs sign in
+    // with either (SET_PASSWORDS).
   });
 
   test('a member sees the signed-in devices and signs out another one and then everywhere else', async ({
