@@ -18,9 +18,12 @@ export async function findMemberByUsername(ex: Executor, operatorId: string, use
   return row;
 }
 
-/** Locks the member's row until the transaction ends. */
+/**
+ * Locks the member's row until the transaction ends: as strong as every writer of a member
+ * takes it, so rows that only refer to the member (sessions, events) are not held up (ADR 033).
+ */
 export async function lockMember(ex: Executor, memberId: string): Promise<void> {
-  await ex.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  await ex.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
 }
 
 export async function insertSession(ex: Executor, row: typeof sessions.$inferInsert): Promise<void> {
