@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ErrorBody } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from './support/harness.ts';
+import { requestUnknownReset, startApp, type TestApp } from './support/harness.ts';
 
 // A Redis that does not answer neither holds requests nor turns the request limits off:
 // each process counts alone until it answers again (docs/security.md, R4).
@@ -35,17 +35,7 @@ async function refusedUrl(): Promise<string> {
   return `redis://127.0.0.1:${port}`;
 }
 
-const reset = (t: TestApp) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/reset',
-    payload: {
-      operator_id: 'de',
-      username: 'nobody@de.example',
-      url: 'http://de.localhost:8080',
-      locale: 'en-DE',
-    },
-  });
+const reset = requestUnknownReset;
 
 /** The reset limit (30 per address in 15 minutes) still holds, and no answer waits on Redis. */
 async function limitStillHolds(t: TestApp) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { postPublic } from './support/declarations.ts';
-import { bearer, startApp, type TestApp, testConfig } from './support/harness.ts';
+import { bearer, requestUnknownReset, startApp, type TestApp, testConfig } from './support/harness.ts';
 
 // Two portal processes behind one load balancer must share their request limits, or a
 // client could multiply them by the number of processes. Runs when REDIS_URL is set.
@@ -24,17 +24,7 @@ describe.runIf(process.env.REDIS_URL)('request limits shared through Redis', () 
     await second?.close();
   });
 
-  const reset = (t: TestApp) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset',
-      payload: {
-        operator_id: 'de',
-        username: 'nobody@de.example',
-        url: 'http://de.localhost:8080',
-        locale: 'en-DE',
-      },
-    });
+  const reset = requestUnknownReset;
 
   it('counts password-reset requests across processes', async () => {
     for (let i = 0; i < 30; i++) expect((await reset(i % 2 === 0 ? first : second)).statusCode).toBe(204);

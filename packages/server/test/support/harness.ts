@@ -178,3 +178,16 @@ export async function startApp(kind: DatabaseKind, options: StartOptions = {}): 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A password reset request for a username nobody has: counted by the reset limit, mails nothing. */
+export const requestUnknownReset = (t: TestApp) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset',
+    payload: {
+      operator_id: 'de',
+      username: 'nobody@de.example',
+      url: 'http://de.localhost:8080',
+      locale: 'en-DE',
+    },
+  });
