@@ -16,5 +16,8 @@ function findServerRoot(from: string): string {
 export const SERVER_ROOT = findServerRoot(import.meta.dirname);
 /** The repository root, so default paths work whatever the process's cwd is. */
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
-/** drizzle-kit's SQL migrations, applied on start. */
+/**
+ * drizzle-kit's SQL migrations, applied on start: each journal entry whose `when` is later
+ * than the last one the database recorded (file names may change, `when` never: docs/operations.md).
+ */
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
