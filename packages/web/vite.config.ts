@@ -1,10 +1,10 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './vite/api-routes.ts';
 import { catalogueParts } from './vite/catalogue-parts.ts';
 import { DEMO_MODE, mockServiceWorker } from './vite/demo-build.ts';
 import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
-import { preact, reactLibraries, testAliases } from './vite/preact.ts';
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
@@ -19,7 +19,8 @@ export default defineConfig(({ command, mode }) => {
     // Relative asset addresses: the demo build runs under whatever path it is copied to.
     base: demo ? './' : '/',
     plugins: [
-      preact(),
+      // React with Fast Refresh in `vite` dev (ADR 035).
+      react(),
       apiRoutes(),
       catalogueParts({ demo: demo ? 'public' : command === 'build' ? 'omit' : 'keep' }),
       operatorFonts(),
@@ -41,8 +42,6 @@ export default defineConfig(({ command, mode }) => {
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       globals: true,
-      alias: testAliases,
-      server: { deps: { inline: reactLibraries } },
       css: { modules: { classNameStrategy: 'non-scoped' } },
     },
   };
