@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './vite/api-routes.ts';
@@ -5,6 +7,11 @@ import { catalogueParts } from './vite/catalogue-parts.ts';
 import { DEMO_MODE, mockServiceWorker } from './vite/demo-build.ts';
 import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
+
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
@@ -27,6 +34,10 @@ export default defineConfig(({ command, mode }) => {
       // A static host sends the files as they are; the .br/.gz are for the portal's server.
       ...(demo ? [mockServiceWorker()] : [precompress()]),
     ],
+    // React Router's package resolves to its development build, warnings and all; its own
+    // Vite plugin swaps in the production build, which a library-mode app does here.
+    resolve:
+      command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
     server: { proxy },
     preview: { proxy },
     build: {

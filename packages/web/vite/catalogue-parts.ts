@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 
 /**
- * The sections of a catalogue the signed-out pages use (login, password, accessibility
- * statement, footer, language switcher, error texts). Everything else is for the signed-in
- * app and the public cancellation form, which load the whole catalogue.
+ * The sections of a catalogue the signed-out pages use (login, password, footer, language
+ * switcher, error texts). Everything else is for the signed-in app, the public cancellation
+ * form and the accessibility statement, which load the whole catalogue.
  */
 export const PUBLIC_SECTIONS = [
   'common',
@@ -17,7 +17,6 @@ export const PUBLIC_SECTIONS = [
   'errors',
   'status',
   'statusName',
-  'accessibility',
   'imagery',
   'brand',
 ] as const;

@@ -5,14 +5,28 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Logo } from '../components/Logo.tsx';
-import { AccessibilityPage } from '../features/accessibility/AccessibilityPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage.tsx';
 import { loadFullCatalogue } from '../lib/i18n.ts';
 import { useOperator } from '../lib/operator.ts';
 import { illustrationUrl } from '../lib/theme.ts';
 import styles from './LoggedOutApp.module.css';
+
+// The other logged-out pages are chunks of their own: the login page, the one most opened,
+// loads none of them. Prerendered, they show at once all the same (docs/performance.md).
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage,
+}));
+const UpdatePasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/UpdatePasswordPage.tsx')).UpdatePasswordPage,
+}));
+// The statement's long texts are not in the sign-in part of the catalogue: they come with it.
+const AccessibilityPage = lazy(async () => {
+  const [page] = await Promise.all([
+    import('../features/accessibility/AccessibilityPage.tsx'),
+    loadFullCatalogue(),
+  ]);
+  return { default: page.AccessibilityPage };
+});
 
 // Its own chunk (with zod and the form library): the login page loads none of it.
 const PublicCancellationPage = lazy(async () => {
@@ -75,32 +89,20 @@ export function LoggedOutApp() {
         </aside>
       )}
       <main id="main" className={styles.main} data-wide={wide || undefined}>
-        <Routes>
-          <Route
-            index
-            element={
-              <Suspense fallback={<Loading label={t('common.loading')} />}>
-                <SignInPage />
-              </Suspense>
-            }
-          />
-          <Route path="password/reset" element={<ResetPasswordPage />} />
-          <Route path="password/update" element={<UpdatePasswordPage />} />
-          {/* BFSG: the accessibility statement is public, like the pages it describes. */}
-          <Route path="accessibility" element={<AccessibilityPage withTitle />} />
-          {/* § 312k BGB: an exception to "any other path goes to /", for operators that have it. */}
-          {operator.publicCancellation && (
-            <Route
-              path="cancel-contract"
-              element={
-                <Suspense fallback={<Loading label={t('common.loading')} />}>
-                  <PublicCancellationPage />
-                </Suspense>
-              }
-            />
-          )}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        <Suspense fallback={<Loading label={t('common.loading')} />}>
+          <Routes>
+            <Route index element={<SignInPage />} />
+            <Route path="password/reset" element={<ResetPasswordPage />} />
+            <Route path="password/update" element={<UpdatePasswordPage />} />
+            {/* BFSG: the accessibility statement is public, like the pages it describes. */}
+            <Route path="accessibility" element={<AccessibilityPage withTitle />} />
+            {/* § 312k BGB: an exception to "any other path goes to /", for operators that have it. */}
+            {operator.publicCancellation && (
+              <Route path="cancel-contract" element={<PublicCancellationPage />} />
+            )}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
       </main>
       <SiteFooter />
     </div>
