@@ -5,7 +5,7 @@ import type { ErrorBody, ErrorItem } from './errors.ts';
 // (packages/demo), so both send the very same bodies.
 
 /**
- * An answer the API gives on purpose: a 4xx with the error body of operators.md. Services
+ * An answer the API gives on purpose: a 4xx with the error body (`ErrorBody`, docs/architecture.md). Services
  * throw these; the error handler sends them unchanged.
  */
 export class ApiError extends Error {
@@ -71,7 +71,7 @@ export const serviceUnavailable = () =>
     { headers: { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) } },
   );
 
-/** 422: a business rule refused the request (spec section 8 types, or another rule type). */
+/** 422: a business rule refused the request (the types the portal has texts for, or another rule type). */
 export const ruleViolation = (type: string, message: string, context?: Record<string, unknown>) =>
   new ApiError(422, [{ type, message, ...(context ? { context } : {}) }]);
 

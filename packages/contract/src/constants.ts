@@ -6,7 +6,7 @@
 
 /**
  * A new password's length in Unicode code points after NFC normalisation: at least 12, at
- * most 128 (ASVS 2.1.1 and 2.1.2 instead of the spec's 3, ADR 031). Sign-in accepts any
+ * most 128 (ASVS 2.1.1 and 2.1.2 instead of the earlier 3, ADR 031). Sign-in accepts any
  * length, so members with an older, shorter password still get in.
  */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -35,13 +35,13 @@ export const PROFILE_MAX_LENGTH = {
 export const INVOICE_PAGE_DEFAULT = 240;
 export const INVOICE_PAGE_MAX = 500;
 
-/** The message of a card that was registered before; the portal treats it as success (spec section 7). */
+/** The message of a card that was registered before; the portal treats it as success (docs/portal-screens.md). */
 export const CARD_ALREADY_EXISTS_MESSAGE = 'Credit card already exists';
 export const CARD_REGISTERED_MESSAGE = 'Credit card registered';
 
 /**
- * Error types with a text in the portal (spec section 8), plus the ones our server uses
- * for malformed input and access. Anything else shows the generic text.
+ * Error types with a text in the portal (docs/portal-screens.md, "Answers and errors").
+ * Anything else shows the generic text.
  */
 export const BUSINESS_ERROR_TYPES = [
   'already_in_cancellation_error',

@@ -60,7 +60,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: Method;
-  /** Path below the API host ({host} of the spec, `/api` on our server), Fastify style params. */
+  /** Path below the API's base (`/api` on our server), Fastify style params. */
   path: string;
   auth: boolean;
   body?: z.ZodType;
@@ -79,8 +79,7 @@ const ep = <E extends Endpoint>(e: E): E => ({
 });
 
 /**
- * Every call of spec section 7 (plus sign-out, which the spec does not show), one entry
- * each. The server registers its routes from here and the web client parses answers with
+ * Every call of the portal, one entry each. The server registers its routes from here and the web client parses answers with
  * the same schemas, so neither side can drift from the contract.
  */
 export const endpoints = {

@@ -23,7 +23,7 @@ export const ErrorItem = z.object({
 });
 export type ErrorItem = z.infer<typeof ErrorItem>;
 
-/** The error body of every 4xx answer (operators.md), and of a 500 or 503. */
+/** The error body of every 4xx answer (docs/architecture.md), and of a 500 or 503. */
 export const ErrorBody = z.object({
   status: z.number().int(),
   reason: z.string().optional(),

@@ -11,7 +11,7 @@ import {
 } from '../src/index.ts';
 
 describe('requests', () => {
-  it('accepts the spec payload for sign-in and refuses unknown operators and fields', () => {
+  it('accepts the sign-in payload and refuses unknown operators and fields', () => {
     expect(
       AuthenticateRequest.safeParse({ username: 'a@b.example', password: 'demo', operator_id: 'no' }).success,
     ).toBe(true);
@@ -68,7 +68,7 @@ describe('requests', () => {
 });
 
 describe('error body', () => {
-  it('has the shape of operators.md', () => {
+  it('has the documented shape', () => {
     const body = {
       status: 422,
       errors: [
@@ -85,7 +85,7 @@ describe('error body', () => {
 });
 
 describe('endpoints', () => {
-  it('lists every call of spec section 7 once, by method and path', () => {
+  it('lists every call once, by method and path', () => {
     const keys = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const call of [

@@ -3,7 +3,7 @@ import { addDays, addMonths, type IsoDate, minDate } from './dates.ts';
 import type { Validity } from './operators/types.ts';
 import { isInactiveStatus, type MembershipFacts } from './status.ts';
 
-/** Statuses that may activate a chip, report it lost or get a temporary PIN (spec section 2). */
+/** Statuses that may activate a chip, report it lost or get a temporary PIN (docs/access-and-pins.md). */
 export const CHIP_STATUSES: readonly MembershipStatus[] = [
   'active',
   'presale',
@@ -88,7 +88,7 @@ function newest(keys: readonly Key[], type: Key['type']): Key | null {
     .reduce<Key | null>((found, k) => (found === null || newer(k, found) ? k : found), null);
 }
 
-/** The PIN a member sees (spec section 3): the newest by valid_from, whatever its status. */
+/** The PIN a member sees: the newest by valid_from, whatever its status. */
 export function newestPin(keys: readonly Key[]): Key | null {
   return newest(keys, 'pin');
 }
@@ -109,7 +109,7 @@ export function visibleKeys(keys: readonly Key[]): Key[] {
 }
 
 /**
- * The PIN block on home shows unless the member has a key of type rfid (spec section 2).
+ * The PIN block on home shows unless the member has a key of type rfid.
  * A chip that is no longer in use (lost, replaced, ended) does not count: a member whose
  * chip was reported lost needs the temporary PIN on home.
  */
@@ -119,7 +119,7 @@ export function showsPinBlock(keys: readonly Key[]): boolean {
 
 export type KeyStatusText = 'activated' | 'deactivated' | 'temporarily_deactivated' | 'expired';
 
-/** How a key's status reads (spec section 3): an inactive PIN has expired. */
+/** How a key's status reads: activated, deactivated, temporarily deactivated; an inactive PIN has expired. */
 export function keyStatusText(key: Pick<Key, 'type' | 'status'>): KeyStatusText {
   if (key.status === 'active') return 'activated';
   if (key.status === 'suspended') return 'temporarily_deactivated';

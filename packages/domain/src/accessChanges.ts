@@ -40,7 +40,7 @@ export function accessRefusal(state: KeyHolder, type: AccessRefusal, context?: R
   return ruleViolation(type, accessRefusalMessage(state.member.locale, type, state.status), context);
 }
 
-/** The statuses of spec section 2 that may use chips and PINs. */
+/** The statuses that may use chips and PINs (`CHIP_STATUSES`). */
 export function checkChipServices(state: KeyHolder): void {
   if (!canUseChipServices(state.status)) {
     throw accessRefusal(state, 'invalid_status_for_access', { status: state.status });

@@ -4,7 +4,7 @@ import { freezeMonthCount, type RuleError } from './freeze.ts';
 import type { CancellationFlow, OperatorSettings } from './operators/types.ts';
 import { effectiveFreezeEnd, type MembershipFacts, scheduledFreeze } from './status.ts';
 
-/** Statuses whose overview shows the cancel link (spec section 2). */
+/** Statuses whose overview shows the cancel link (docs/portal-screens.md). */
 export const CANCELLABLE_STATUSES: readonly MembershipStatus[] = [
   'presale',
   'active',
@@ -45,7 +45,7 @@ export function calculatedEndDate(
   return binding ? maxDate(notice, endOfMonth(binding)) : notice;
 }
 
-/** Why a cancellation is refused today, in the codes of spec section 8. */
+/** Why a cancellation is refused today, as error types the portal has texts for. */
 export function cancellationErrors(
   facts: MembershipFacts,
   status: MembershipStatus,

@@ -4,7 +4,7 @@ import type { RuleError } from './freeze.ts';
 
 /**
  * The statuses in which the primary club can be changed: all but presale, the cancelled
- * variants and stopped (spec section 5). The route rule and the server read this list.
+ * variants and stopped. The route rule and the server read this list.
  */
 export const CLUB_CHANGE_STATUSES: readonly MembershipStatus[] = [
   'active',
@@ -31,7 +31,7 @@ export function clubAvailability(club: ClubDates, today: IsoDate): ClubAvailabil
   return 'open';
 }
 
-/** Only clubs already open and not closed are selectable (spec section 5). */
+/** Only clubs already open and not closed are selectable (docs/club-consents-account.md). */
 export function isSelectableClub(club: ClubDates, today: IsoDate): boolean {
   return clubAvailability(club, today) === 'open';
 }

@@ -29,7 +29,7 @@ export function contentLanguages(
 /**
  * Whether a highlight shows to a member in `status`: one without statuses (null or empty)
  * shows to everyone, one with statuses only to members in one of them. `cancelled` in the
- * list stands for every cancelled status, as the spec treats them alike.
+ * list stands for every cancelled status, as the portal treats them alike.
  */
 export function highlightShowsTo(statuses: readonly string[] | null, status: MembershipStatus): boolean {
   if (!statuses || statuses.length === 0) return true;

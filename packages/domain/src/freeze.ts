@@ -60,7 +60,7 @@ export function earliestFreezeStart(
 }
 
 /**
- * Start dates the form offers (spec section 5): the first of each of the next 12 months;
+ * Start dates the form offers: the first of each of the next 12 months;
  * when no months remain this year, the 12 months of next year.
  */
 export function freezeStartOptions(

@@ -1,6 +1,6 @@
 import type { InvoiceStatus } from '@portal/contract';
 
-/** The stamp on an invoice (spec section 4): paid is green, every other stamp red. */
+/** The stamp on an invoice (docs/portal-screens.md): paid is green, every other stamp red. */
 export type InvoiceStamp = 'paid' | 'unpaid' | 'failed' | 'open';
 
 /**
@@ -37,7 +37,7 @@ export interface InvoiceTotals {
 
 /**
  * The VAT contained in gross amounts (ADR 008): our prices are consumer prices with VAT
- * included, so VAT = gross × rate / (100 + rate), not the spec's "amount × rate / 100",
+ * included, so VAT = gross × rate / (100 + rate), not "amount × rate / 100",
  * which is only right for net amounts. Rounded once per invoice (every line of an invoice
  * has the invoice date's rate) to the minor unit, and net is what remains, so
  * net + VAT = gross holds exactly. The rate may have one or two decimals (Switzerland 8.1).

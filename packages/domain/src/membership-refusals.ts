@@ -4,7 +4,7 @@ import { localizedItem, type RefusalTexts } from './refusal.ts';
 
 /**
  * The `message` of a membership refusal (freeze, cancellation, withdrawal), in the member's
- * language. The portal shows the server's message for some codes (spec section 8) and its
+ * language. The portal shows the server's message for some codes (docs/portal-screens.md) and its
  * own catalogue text for the others; the demo answers with the same texts.
  */
 const texts: RefusalTexts = {

@@ -38,7 +38,7 @@ export interface MemberProfileRow {
   gdprOptIn: boolean;
 }
 
-/** The member's row as the contract's Profile (spec section 3). */
+/** The member's row as the contract's Profile. */
 export function profileOf(member: MemberProfileRow): Profile {
   return {
     first_name: member.firstName,

@@ -25,7 +25,7 @@ export function hasReferral(status: MembershipStatus): boolean {
   );
 }
 
-/** The navigation menu of spec section 2. */
+/** The navigation menu (docs/portal-screens.md, "The shell"). */
 export function menuItems(status: MembershipStatus, ptEnabled: boolean): MenuItem[] {
   return MENU_ORDER.filter((item) => {
     if (item === 'offers' || item === 'pt') return ptEnabled;
@@ -40,7 +40,7 @@ export function hasPaymentAlert(invoices: readonly { status: string; period: unk
 }
 
 /**
- * Which statuses may open a membership sub route (spec section 2). `null` means no
+ * Which statuses may open a membership sub route (docs/portal-screens.md). `null` means no
  * restriction. Freeze and cancellation pages check their policies on top of this.
  */
 export const membershipRouteStatuses: Readonly<Record<string, readonly MembershipStatus[] | null>> = {
@@ -62,7 +62,7 @@ export function isMembershipRouteAllowed(page: string, status: MembershipStatus)
   return allowed == null || allowed.includes(status);
 }
 
-/** The overview's action button (spec section 2). */
+/** The overview's action button (docs/portal-screens.md). */
 export function statusAction(
   status: MembershipStatus,
   hasScheduledFreeze: boolean,

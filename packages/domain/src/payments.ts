@@ -3,7 +3,7 @@ import type { InvoiceLineType } from '@portal/contract';
 import { addDays, type IsoDate, maxDate, minDate } from './dates.ts';
 
 /**
- * Spec section 5: the card update is allowed only when the profile's mobile prefix is a
+ * The card update is allowed only when the profile's mobile prefix is a
  * plus sign followed by digits and the number is digits and spaces (the card providers
  * receive them). The portal disables the link; the server refuses the update too.
  */
@@ -123,7 +123,7 @@ export function invoiceClosureRefund(
   };
 }
 
-/** Spec section 9 (Switzerland): members of at least six months, up to 90 % of the yearly fee. */
+/** Switzerland: members of at least six months, up to 90 % of the yearly fee. */
 export const HEALTH_INSURANCE_MIN_MONTHS = 6;
 export const HEALTH_INSURANCE_REIMBURSEMENT_PERCENT = 90;
 
@@ -191,7 +191,7 @@ export function feesPaidInYear<T extends { status: string; invoice_date: IsoDate
     .map((invoice) => ({ invoice, paid: Math.max(0, invoice.amount - refundedOf(invoice)) }));
 }
 
-/** Card provider error codes of spec section 8, mapped for the event log only. */
+/** The card providers' error codes and their texts, for the event log only (docs/payments.md). */
 export const CARD_PROVIDER_ERRORS: Readonly<Record<number, string>> = {
   100: 'Unexpected error',
   107: 'Invalid parameter',

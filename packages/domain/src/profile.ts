@@ -2,16 +2,16 @@ import { type Mobile, PROFILE_MAX_LENGTH, type PhonePrefix } from '@portal/contr
 import type { OperatorSettings } from './operators/types.ts';
 
 /*
- * The profile rules of spec section 5, applied by the portal's form (for comfort) and by
+ * The profile rules (docs/profile-and-phone.md), applied by the portal's form (for comfort) and by
  * the server (the law): required fields, e-mail lowercased, spaces removed from the mobile
  * number, the number valid for its prefix, which prefixes are offered, and when a change
  * of the mobile needs an SMS code.
  */
 
-/** Without a known prefix a number has 7 to 12 digits (spec section 9). */
+/** Without a known prefix a number has 7 to 12 digits. */
 export const DEFAULT_MOBILE_LENGTH = { min: 7, max: 12 } as const;
 
-/** The SMS code: six digits, valid one hour (spec section 9). */
+/** The SMS code: six digits, valid one hour (ADR 007). */
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_VALIDITY_MINUTES = 60;
 

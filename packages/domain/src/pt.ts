@@ -48,7 +48,7 @@ export function bookingWindow(
   return { until: status === 'in_cancellation' ? facts.end_date : null, frozen };
 }
 
-/** 404 item: the operator has no PT (operators.md), so the widgets do not exist for its members. */
+/** 404 item: the operator has no PT (docs/operators.md), so the widgets do not exist for its members. */
 export const PT_NOT_AVAILABLE = {
   type: 'pt_not_available',
   message: 'Personal training is not offered here.',

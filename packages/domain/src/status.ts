@@ -57,7 +57,7 @@ export function scheduledFreeze(facts: MembershipFacts, today: IsoDate): FreezeF
 }
 
 /**
- * Spec section 4. Order matters: an operator's stop overrides everything; a withdrawal
+ * The status (docs/membership-rules.md, "Status"). Order matters: an operator's stop overrides everything; a withdrawal
  * ends it at once (in trial or presale as their cancelled variants); a cancellation
  * made during trial or presale ends it at once; otherwise a cancelled membership is
  * in_cancellation until its end date and cancelled after it; before the begin date the
@@ -107,7 +107,7 @@ export function isInactiveStatus(status: MembershipStatus): boolean {
   return isCancelledStatus(status) || status === 'stopped';
 }
 
-/** Which date the status line shows next to the status (spec section 4). */
+/** Which date the status line shows next to the status (docs/portal-screens.md). */
 export function statusLineDate(m: {
   status: MembershipStatus;
   begin_date: IsoDate;

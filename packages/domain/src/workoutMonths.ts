@@ -34,7 +34,7 @@ export function addYearMonths(m: YearMonth, months: number): YearMonth {
 }
 
 /**
- * Spec §2: the counter goes no later than the current month nor earlier than the first month
+ * The counter goes no later than the current month nor earlier than the first month
  * with workouts. Without any (or with data only after today, e.g. a clock change) both ends
  * are the current month.
  */

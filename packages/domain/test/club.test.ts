@@ -39,7 +39,7 @@ const clubs = [open, otherOpen, presale, closed];
 const all = clubs.map((c) => c.id);
 
 describe('who may change the primary club', () => {
-  it.each(ALL_STATUSES)('%s follows spec section 5 (not presale, cancelled variants, stopped)', (status) => {
+  it.each(ALL_STATUSES)('%s: allowed except in presale, the cancelled statuses and stopped', (status) => {
     const expected = !(status === 'presale' || status === 'stopped' || isCancelledStatus(status));
     expect(canChangeClub(status)).toBe(expected);
     // The route rule reads the same list.

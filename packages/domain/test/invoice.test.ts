@@ -4,7 +4,7 @@ import { invoiceStamp, invoiceTotals } from '../src/invoice.ts';
 import { operatorCatalogue } from '../src/operators/catalogue.ts';
 import { vatRateOn } from '../src/vat.ts';
 
-describe('invoice stamps (spec section 4)', () => {
+describe('invoice stamps', () => {
   const period = { from: '2026-11-01', to: '2026-11-30' };
   it('charged is paid; declined is unpaid with a period and failed without; scheduled is open', () => {
     expect(invoiceStamp({ status: 'charged', period })).toBe('paid');

@@ -15,7 +15,7 @@ import {
   yearsWithFeesPaid,
 } from '../src/payments.ts';
 
-describe('card update allowed (spec section 5)', () => {
+describe('card update allowed', () => {
   it('needs a plus sign and digits as prefix and digits and spaces as number', () => {
     expect(cardUpdateAllowed({ prefix: '+49', number: '151 2345678' })).toBe(true);
     expect(cardUpdateAllowed({ prefix: '0049', number: '1512345678' })).toBe(false);

@@ -120,7 +120,7 @@ describe('deriveStatus', () => {
 
 describe('statusLineDate', () => {
   const m = { begin_date: '2025-03-01', end_date: '2026-12-31', activates_on: '2026-12-01' };
-  it('picks the date the spec names for each status', () => {
+  it('picks the date the status line shows for each status', () => {
     expect(statusLineDate({ ...m, status: 'active' })).toEqual({ kind: 'since', date: '2025-03-01' });
     expect(statusLineDate({ ...m, status: 'in_cancellation' })).toEqual({
       kind: 'until',

@@ -35,8 +35,7 @@ export const ActivatedChip = Key.pick({ type: true, code: true, valid_from: true
 export type ActivatedChip = z.infer<typeof ActivatedChip>;
 
 /**
- * POST /v1/membership/temporary_pin (our design; the spec shows the forgotten-chip screen
- * only): a temporary PIN for today, sent by SMS, billed with the operator's SMS fee where
+ * POST /v1/membership/temporary_pin (the forgotten-chip screen's call, our design): a temporary PIN for today, sent by SMS, billed with the operator's SMS fee where
  * it has one. The answer names what was sent, never the PIN itself (it reaches the member
  * by SMS and in the PIN display of the membership).
  */

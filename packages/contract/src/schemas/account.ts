@@ -3,7 +3,7 @@ import { PASSWORD_INPUT_MAX } from '../constants.ts';
 import { IsoDateTime } from './common.ts';
 
 /**
- * POST /v1/membership/password (our design for the spec's create-new-password screen): a
+ * POST /v1/membership/password (the create-new-password screen of a signed-in member): a
  * signed-in member sets a new password by giving the current one.
  */
 export const ChangePasswordRequest = z

@@ -22,7 +22,7 @@ const Reason = z.string().trim().min(1).max(2000);
 const EmailAddress = z.string().trim().toLowerCase().email().max(254);
 
 /**
- * The spec's body is the optional consent answer. The § 312k single page (signed in) adds
+ * The body is the optional consent answer of the cancellation's last step. The § 312k single page (signed in) adds
  * what the law lists: the kind (with its reason), the date it should take effect (absent:
  * the earliest possible) and where the confirmation goes (absent: the e-mail on file).
  */

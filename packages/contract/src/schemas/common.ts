@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A calendar date without time, as the spec's dates are: `YYYY-MM-DD`. */
+/** A calendar date without time, as every date of the contract is: `YYYY-MM-DD`. */
 export const IsoDate = z.iso.date();
 /** A point in time with offset, e.g. `2026-03-15T10:00:00Z`. */
 export const IsoDateTime = z.iso.datetime({ offset: true });

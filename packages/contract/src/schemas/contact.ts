@@ -18,7 +18,7 @@ export const ContactPoint = z.object({
 });
 
 /**
- * GET /v1/contact (beyond the spec's contact page): the operator's customer service and
+ * GET /v1/contact (the contact page): the operator's customer service and
  * the member's club, with the club's opening hours and the hours staff are there.
  */
 export const ContactInfo = z.object({

@@ -22,7 +22,7 @@ export type ArticleTeaser = z.infer<typeof ArticleTeaser>;
 export const ContentQuery = z.object({ locale: Locale.optional() }).strict();
 
 /**
- * GET /v1/content (our design; the spec names the entities, not the call): what home shows
+ * GET /v1/content (docs/home-content.md): what home shows
  * the signed-in member, in the asked locale's language (else the operator's default), the
  * highlights already filtered by the member's status.
  */
@@ -32,7 +32,7 @@ export const HomeContent = z.object({
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 
-/** The two widgets of spec section 2: the package buy widget (home, /offers) and the booking widget (/pt). */
+/** The PT provider's two widgets (docs/personal-training.md): the package buy widget (home, /offers) and the booking widget (/pt). */
 export const PtWidgetKind = z.enum(['package_buy', 'booking']);
 export type PtWidgetKind = z.infer<typeof PtWidgetKind>;
 

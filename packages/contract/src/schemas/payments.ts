@@ -97,7 +97,7 @@ export const RefundMethod = z.enum(['card', 'bank_account']);
 export type RefundMethod = z.infer<typeof RefundMethod>;
 
 /**
- * The answer to a refund request (the spec does not show one): what was paid back, where
+ * The answer to a refund request (docs/payments.md, "Refunds of closed days"): what was paid back, where
  * to, and whether it is done. A manual refund stays pending (up to 14 days); the bank
  * account is masked to its last four characters.
  */
@@ -142,7 +142,7 @@ export const VerifoneCreditCardRequest = z
   .catchall(z.string().max(2000));
 export type VerifoneCreditCardRequest = z.infer<typeof VerifoneCreditCardRequest>;
 
-/** The banner on /payment/payment-method-updated (spec section 4). */
+/** The banner on /payment/payment-method-updated (docs/portal-screens.md, "Invoices and the card"). */
 export const CardUpdateOutcome = z.enum(['unknown', 'success', 'exists', 'error']);
 export type CardUpdateOutcome = z.infer<typeof CardUpdateOutcome>;
 
@@ -157,7 +157,7 @@ export const CardRegistered = z.object({
 export type CardRegistered = z.infer<typeof CardRegistered>;
 
 /**
- * Switzerland (spec section 9): health insurers pay back up to 90 % of the yearly fee to
+ * Switzerland: health insurers pay back up to 90 % of the yearly fee to
  * members of at least six months. A confirmation of membership and of the fees paid in
  * one calendar year.
  */

@@ -29,7 +29,7 @@ export type Profile = z.infer<typeof Profile>;
 
 /**
  * PATCH /v1/membership/profile. The portal removes birthdate, gender and names before
- * saving (spec section 5), so they are not accepted here. `gdpr_opt_in` is accepted for
+ * saving (docs/profile-and-phone.md), so they are not accepted here. `gdpr_opt_in` is accepted for
  * clients that send the whole profile back, and ignored: the consent changes through
  * PUT /v1/membership/gdpr, which records when and confirms it.
  */

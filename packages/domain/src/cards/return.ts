@@ -43,9 +43,9 @@ export function cardLabel(card: { brand: string; details: string }): string {
 
 /** How long the provider's page may take before its return is refused. */
 export const CARD_CHECKOUT_MINUTES = 30;
-/** Card provider error 171 (spec section 8): the member cancelled on the provider's page. */
+/** Card provider error 171 (`CARD_PROVIDER_ERRORS`): the member cancelled on the provider's page. */
 export const CARD_ERROR_CANCELLED = 171;
-/** Card provider error 100 (spec section 8): the provider threw instead of answering. */
+/** Card provider error 100 (`CARD_PROVIDER_ERRORS`): the provider threw instead of answering. */
 export const CARD_ERROR_UNEXPECTED = 100;
 
 /** 400 texts of the card update's own checks (API messages, English as every 400). */

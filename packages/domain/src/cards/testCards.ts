@@ -35,7 +35,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
 ];
 
-/** Provider error codes (spec section 8) the sandbox answers with. */
+/** Provider error codes (`CARD_PROVIDER_ERRORS`) the sandbox answers with. */
 export const SANDBOX_ERRORS = {
   declined: 121,
   threeDSecure: 140,

@@ -41,7 +41,7 @@ export function cardRefusal(
   return ruleViolation(type, message, context);
 }
 
-/** Spec section 5: the card update needs a valid mobile (the providers receive it). */
+/** The card update needs a valid mobile (the providers receive it; docs/payments.md). */
 export function checkCardUpdateAllowed(state: CardHolder): void {
   const mobile = { prefix: state.member.mobilePrefix, number: state.member.mobileNumber };
   if (!cardUpdateAllowed(mobile)) throw cardRefusal(state, 'invalid_personal_details');

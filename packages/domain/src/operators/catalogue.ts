@@ -13,7 +13,7 @@ const DACH_NEIGHBOURS = ['+31', '+32', '+33', '+39', '+352', '+420', '+423', '+4
 /** The Nordic and Baltic neighbours of a Norwegian or Finnish member. */
 const NORDIC_NEIGHBOURS = ['+45', '+46', '+354', '+372', '+371', '+370'] as const;
 
-/** The five operators of operators.md. Changing an assignment is a change here only. */
+/** The five operators (docs/operators.md). Changing an assignment is a change here only. */
 export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
   de: {
     id: 'de',
@@ -184,7 +184,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     signupFeeOnReturn: null,
     healthInsuranceReimbursement: false,
     referralPromotion: null,
-    // 14 % is Finland's reduced rate for sports services from 2025 (not in the spec).
+    // 14 % is Finland's reduced rate for sports services from 2025.
     vatRates: [
       { from: '2000-01-01', rate: 10 },
       { from: '2025-01-01', rate: 14 },

@@ -13,7 +13,7 @@ export type CancellationFlow = 'multi_step' | 'single_page' | 'email';
 export type Validity = { months: number } | { days: number };
 
 /**
- * Everything that differs between operators, as data (operators.md). Screens and
+ * Everything that differs between operators, as data (docs/operators.md). Screens and
  * services read these settings; none of them asks which operator it is.
  */
 export interface OperatorSettings {
