@@ -7,7 +7,7 @@ import { DEMO_PT_WIDGET_KEY } from '../src/pt-sandbox/answers.ts';
 import { type Both, normalize, startBoth } from './support/both.ts';
 
 // Home's calls answered by the demo and by the real server from the same rows, compared
-// by status and body (issue 13's scenario table).
+// by status and body (docs/demo.md, "Comparing with the server").
 
 let both: Both;
 beforeAll(async () => {

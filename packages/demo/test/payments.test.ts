@@ -4,7 +4,7 @@ import type { Persona } from '../src/data/seed-data.ts';
 import { signedInOnce } from './support/both.ts';
 import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 
-// Issue 13's scenario table for the payments calls: each call on the server and in the
+// The payments calls compared (docs/demo.md, "Comparing with the server"): each call on the server and in the
 // demo, from the same rows at the same clock, answers the same status and body; after a
 // write both sides hold the same rows and sent the same e-mail.
 

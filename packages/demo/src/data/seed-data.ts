@@ -1,7 +1,7 @@
 import type { MembershipStatus, OperatorId, WeeklyHours } from '@portal/contract';
 import type { Localized, PostalAddress } from '../../../server/src/db/schema.ts';
 
-/** The demo personas of operators.md; each one's derived status is the value here. */
+/** The demo personas (docs/operators.md, "Demo members"); each one's derived status is the value here. */
 export const PERSONA_STATUS = {
   active: 'active',
   scheduled_freeze: 'active',

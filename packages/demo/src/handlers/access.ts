@@ -52,7 +52,7 @@ function currentKeys(store: DemoStore, state: MembershipState): StoredKey[] {
   return keysToday(rows.map(asKey), state.facts, state.status, state.today);
 }
 
-/** The membership (with the statuses of spec section 2 checked) and its keys. */
+/** The membership (with the statuses that may use chips checked) and its keys. */
 function forAccess(store: DemoStore, memberId: string) {
   const state = loadMembershipState(store, memberId);
   checkChipServices(state);

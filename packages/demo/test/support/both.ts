@@ -1,5 +1,5 @@
 // The demo's handlers against the real server: the same call on both sides, at the same
-// clock, from the same demo data, compared by status and body (issue 13's scenario table).
+// clock, from the same demo data, compared by status and body (docs/demo.md, "Comparing with the server").
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
 import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
 import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
