@@ -8,7 +8,7 @@ import { CLUSTER_REDIS_URL, clusterSkipReason, hasRedis } from './prerequisites.
 
 /**
  * Three compiled instances behind nginx (deploy/nginx.conf) on one PostgreSQL and Redis,
- * driven through the proxy as a chain's members would (issue 12, ADR 015). Ports: nginx
+ * driven through the proxy as a chain's members would (docs/operations.md, ADR 015). Ports: nginx
  * on CLUSTER_TEST_PORT (8290), the instances on 8141–8143.
  */
 const skip = await clusterSkipReason();

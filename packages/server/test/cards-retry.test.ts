@@ -19,7 +19,7 @@ describe.each(databases())('declined invoices retried against a new card on %s',
 
   const invoices = async (token: string) =>
     Invoice.array().parse((await c.api('GET', '/v1/membership/invoices', token)).json());
-  /** The payment alert's condition (spec section 4): a declined invoice with a period. */
+  /** The payment alert's condition: a declined invoice with a period. */
   const unpaid = (list: Invoice[]) => list.filter((i) => i.status === 'declined' && i.period !== null);
   const retryEvents = async (membershipId: string) =>
     (await t.db.select().from(events).where(eq(events.membershipId, membershipId))).filter(

@@ -321,7 +321,7 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
       expect(JSON.stringify(event?.details)).not.toContain(code);
     });
 
-    it('refuses an expired code with the spec’s message', async () => {
+    it('refuses an expired code with its own message in the member’s language', async () => {
       const token = await signIn('in_freeze', 'fi');
       expect((await sendCode(token, '+358401299002')).statusCode).toBe(200);
       const code = (await lastCode('+358401299002'))!;

@@ -35,7 +35,7 @@ describe.runIf(process.env.REDIS_URL)('request limits shared through Redis', () 
     expect((await reset(first)).statusCode).toBe(429);
   });
 
-  it('counts password updates per address across processes (issue 11, finding 8)', async () => {
+  it('counts password updates per address across processes (security finding 8)', async () => {
     const update = (t: TestApp) =>
       t.app.inject({
         method: 'POST',
@@ -50,7 +50,7 @@ describe.runIf(process.env.REDIS_URL)('request limits shared through Redis', () 
     expect((await update(second)).statusCode).toBe(429);
   });
 
-  it('counts a member’s phone_verify calls across processes on one database (issue 11, finding 8)', async () => {
+  it('counts a member’s phone_verify calls across processes on one database (security finding 8)', async () => {
     // A second process on the first one's database, sharing its Redis.
     const other = await buildApp({
       db: first.db,

@@ -156,7 +156,7 @@ export const keys = pgTable(
   ],
 );
 
-/** Replacement chips ordered when a chip is reported lost (the order passes a fee of 0, spec section 9). */
+/** Replacement chips ordered when a chip is reported lost (the order passes a fee of 0: it is paid at the club, docs/access-and-pins.md). */
 export const chipOrders = pgTable(
   'chip_orders',
   {

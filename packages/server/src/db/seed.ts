@@ -105,7 +105,7 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     if (existing.length > 0) return false;
     const now = clock.now();
     const rows = demoData(now);
-    // Every demo member its own hash and salt (issue 11, finding 7), hashed in parallel.
+    // Every demo member its own hash and salt (docs/security.md, finding 7), hashed in parallel.
     const numbers = [...rows.ids.keys()];
     const hashes = await Promise.all(numbers.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
     const passwordHashes = new Map(numbers.map((number, i) => [number, hashes[i]!]));

@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** All API routes live below this prefix ({host} of the spec is `<origin>/api`). */
+/** All API routes live below this prefix: the API's base is `<origin>/api`. */
 export const API_PREFIX = '/api';
 
 /** Longer path parameters (and, on unknown API paths, path segments) are a 400: no id of ours comes close. */

@@ -11,7 +11,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Member portal API',
         description:
-          'The HTTP contract of the member self-service portal (spec section 7). Every 4xx answers with ' +
+          'The HTTP contract of the member self-service portal. Every 4xx answers with ' +
           '`{ status, reason?, errors: [{ type, message?, context? }] }`.',
         version: '1.0.0',
       },

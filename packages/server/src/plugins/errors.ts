@@ -49,7 +49,7 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Every 4xx leaves the API with the error body of operators.md; malformed input is a 400
+ * Every 4xx leaves the API with the error body of docs/architecture.md; malformed input is a 400
  * invalid_request naming the field, never a 5xx. A database that is not there (stopped,
  * restarting) is a 503 with Retry-After, and so is a transaction conflict that stayed after its
  * retries (ADR 033). Anything unexpected is logged by its kind (never

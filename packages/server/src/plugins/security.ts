@@ -5,6 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { providerOrigins } from '../adapters/pt/config.ts';
 import type { Config } from '../config.ts';
 import { invalidRequest } from '../http/errors.ts';
+import { PRERENDER_SCRIPT_HASH } from './prerendered.ts';
 
 /**
  * The browser features the portal never uses, off for its pages and anything they embed
@@ -29,7 +30,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       directives: {
         'default-src': ["'self'"],
         // A PT provider's widgets run in its own origin, in a frame (ADR 032): never in ours.
-        'script-src': ["'self'"],
+        // …and the one inline script of a prerendered page, by its hash (plugins/prerendered.ts).
+        'script-src': ["'self'", PRERENDER_SCRIPT_HASH],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],

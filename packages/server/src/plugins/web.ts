@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { invalidRequest, notFound, rateLimited } from '../http/errors.ts';
 import { operatorForHost } from '../http/origins.ts';
 import { MAX_PARAM_LENGTH } from '../http/route.ts';
+import { prerenderedFor, prerenderedLoader, withPrerenderedPage } from './prerendered.ts';
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en">
@@ -82,13 +83,22 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   }
 
   const loadIndex = indexLoader(config.webDist);
+  const loadPrerendered = prerenderedLoader(config.webDist);
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const operator = operatorForHost(request.headers.host, config);
-    return reply
-      .code(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(withOperatorMeta(await loadIndex(), operator));
+    const pathname = request.url.split('?')[0] ?? '/';
+    // A logged-out page arrives rendered, in the language the page will be in (ADR 035).
+    const page = prerenderedFor(await loadPrerendered(), operator, pathname, request.headers.cookie);
+    const html = withOperatorMeta(await loadIndex(), operator);
+    return (
+      reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        // The page differs by the language cookie: a shared cache must not mix them up.
+        .header('vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(page ? withPrerenderedPage(html, page) : html)
+    );
   };
 
   app.get('/', { schema: { hide: true } }, serveIndex);

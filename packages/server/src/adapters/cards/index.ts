@@ -2,7 +2,7 @@ import type { CardProvider, Currency, OperatorId } from '@portal/contract';
 import type { CardReturn } from '@portal/domain';
 
 /**
- * A card payment provider (operators.md: verifone for de/at/ch, dibs for no/fi). Each has
+ * A card payment provider (docs/operators.md: verifone for de/at/ch, dibs for no/fi). Each has
  * a sandbox implementation that works offline and is the default, and may have a real
  * one selected by configuration. Every call is idempotent by the reference it is given,
  * so a retried request never charges or refunds twice at the provider.

@@ -4,7 +4,7 @@ import type { CardGateway, ChargeResult } from './index.ts';
 /** The provider cannot be reached or is not configured; the card service answers 503. */
 export class CardProviderUnavailableError extends Error {}
 
-/** Card provider error 100 (spec section 8): "Unexpected error". */
+/** Card provider error 100 (`CARD_PROVIDER_ERRORS`): "Unexpected error". */
 const UNEXPECTED_ERROR = 100;
 
 /**

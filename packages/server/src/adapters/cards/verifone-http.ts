@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { VerifoneLiveSettings } from './config.ts';
 import { CardProviderUnavailableError } from './unavailable.ts';
 
-/** Card provider error 100 (unexpected) and 170 (API timeout) of spec section 8. */
+/** Card provider error 100 (unexpected) and 170 (API timeout) of `CARD_PROVIDER_ERRORS`. */
 export const UNEXPECTED_ERROR = 100;
 export const API_TIMEOUT = 170;
 
@@ -12,7 +12,7 @@ export type VerifoneAnswer =
 
 /**
  * Verifone's error body is `{ code, message, timestamp, details }` with a numeric code of
- * the catalogue in spec section 8. Only the code is kept: messages may echo request data.
+ * `CARD_PROVIDER_ERRORS` (domain). Only the code is kept: messages may echo request data.
  */
 function errorCode(body: unknown, status: number): number {
   const code = (body as { code?: unknown } | null)?.code;

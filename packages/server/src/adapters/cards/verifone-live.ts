@@ -24,7 +24,7 @@ const CARDS = '/api/v2/card';
 
 /** Transaction states that mean the money did not move. */
 const FAILED_STATES = new Set(['DECLINED', 'FAILED', 'REJECTED', 'VOIDED', 'REVERSED']);
-/** Checkout expired (169) and rejected by the processor (123), spec section 8. */
+/** Checkout expired (169) and rejected by the processor (123), `CARD_PROVIDER_ERRORS`. */
 const EXPIRED = 169;
 const REJECTED = 123;
 

@@ -23,7 +23,7 @@ import { currentKeys, issueTemporaryPin } from './keys.ts';
 import { mailChipActivated, mailChipLost, smsForgottenChipPin, smsLostChipPin } from './notify.ts';
 import * as repo from './repository.ts';
 
-/** Loads and locks the membership (ADR 006) and checks the statuses of spec section 2. */
+/** Loads and locks the membership (ADR 006) and checks the statuses that may use chips (`CHIP_STATUSES`). */
 async function lockForAccess(ex: Executor, deps: AppDeps, memberId: string) {
   const state = await loadMembershipState(ex, memberId, deps.clock, { forUpdate: true });
   checkChipServices(state);
@@ -74,7 +74,7 @@ export function createAccessService(deps: AppDeps) {
 
     /**
      * DELETE /v1/membership/rfids: blocks the member's active chip, orders a replacement
-     * (fee 0, spec section 9) and sends a temporary PIN by SMS. Reporting the same chip
+     * (fee 0: paid at the club) and sends a temporary PIN by SMS. Reporting the same chip
      * again does nothing and succeeds, so a second request never sends a second PIN.
      */
     async reportLostChip(auth: AuthContext, request: ChipCodeRequest): Promise<void> {

@@ -198,7 +198,7 @@ export function createAuthService(deps: AppDeps) {
     /**
      * Always 204, at once and alike for every username: the request only queues the job
      * (one row, the same work whatever the username); the lookup, the token and the mail
-     * happen after the answer (issue 11, finding 2).
+     * happen after the answer (docs/security.md, finding 2).
      */
     async requestReset(input: ResetRequest): Promise<void> {
       await jobs.enqueue(db, PASSWORD_RESET_JOB, {

@@ -44,7 +44,7 @@ const COUNT_CAP = 100;
  * wall clock: Retry-After is real seconds even when PORTAL_CLOCK fixes the portal's now.
  *
  * Only an address is ever refused: failures on a username from elsewhere slow its sign-ins
- * down (at most `delay.maxMs`) but never lock its member out (issue 11, finding 1).
+ * down (at most `delay.maxMs`) but never lock its member out (docs/security.md, finding 1).
  *
  * An attempt is counted before its password is checked (`reserve`: check the limits and
  * insert the failure rows, one step per key under an advisory lock), so of attempts sent

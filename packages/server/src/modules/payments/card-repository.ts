@@ -71,7 +71,7 @@ export async function refreshPaymentMethod(
   await ex.update(paymentMethods).set(values).where(eq(paymentMethods.id, id));
 }
 
-/** Declined invoices with a period (unpaid, spec section 4), oldest first, locked for the retry. */
+/** Declined invoices with a period (unpaid: docs/portal-screens.md), oldest first, locked for the retry. */
 export function declinedInvoicesWithPeriod(ex: Executor, memberId: string) {
   return ex
     .select()

@@ -8,7 +8,7 @@ import { sendMemberMail } from '../membership/notifications.ts';
 import type { MembershipState } from '../membership/state.ts';
 import * as repo from './card-repository.ts';
 
-/** Card provider error 100 (spec section 8): the gateway threw instead of answering. */
+/** Card provider error 100 (`CARD_PROVIDER_ERRORS`): the gateway threw instead of answering. */
 const UNEXPECTED_ERROR = 100;
 
 export type RetriedInvoice = Retried<repo.InvoiceRow>;

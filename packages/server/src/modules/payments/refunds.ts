@@ -21,7 +21,7 @@ import { findRefundable, type RefundableOne } from './refundable.ts';
 import * as repo from './repository.ts';
 import type { PaymentsService } from './service.ts';
 
-/** Card provider error 100 (spec section 8). */
+/** Card provider error 100 (`CARD_PROVIDER_ERRORS`): unexpected error. */
 const UNEXPECTED_PROVIDER_ERROR = 100;
 
 const whereFor = (state: MembershipState) => ({

@@ -28,7 +28,7 @@ export function registerPaymentsRoutes(
   );
 }
 
-/** Refunds of closed days and the health-insurance confirmation (issue 7). */
+/** Refunds of closed days and the health-insurance confirmation (docs/payments.md). */
 export function registerRefundRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -49,7 +49,7 @@ export function registerRefundRoutes(
 }
 
 /**
- * The card update (issue 7). Each url call opens a checkout and each return is checked with
+ * The card update (ADR 009). Each url call opens a checkout and each return is checked with
  * the provider: 20 calls per member and route in 15 minutes are plenty for real use.
  */
 const cardLimit = {

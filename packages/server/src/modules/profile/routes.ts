@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../http/route.ts';
 import type { ProfileService } from './service.ts';
 
 /**
- * Request limits per member (issue 11, finding 8), on top of the send limits per member
+ * Request limits per member (docs/security.md, finding 8), on top of the send limits per member
  * and number in the database (ADR 007): each phone_verify call may send an SMS, and each
  * profile save may check a code. Counted after the session check, so they count members,
  * not tokens; in Redis when REDIS_URL is set, so every process shares them.

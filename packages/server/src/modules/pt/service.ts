@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
 
-/** 404: the operator has no PT (operators.md), so the widgets do not exist for its members. */
+/** 404: the operator has no PT (docs/operators.md), so the widgets do not exist for its members. */
 export const ptNotAvailable = () => new ApiError(404, [PT_NOT_AVAILABLE]);
 
 /** 503: PT is offered but no provider (or no token key) is configured here. */
