@@ -22,7 +22,7 @@ const operators = (process.env.SCREENSHOTS_OPERATORS ?? 'de,no').split(',');
 const pageNames = (process.env.SCREENSHOTS_PAGES ?? 'login,home,membership').split(',');
 const widths = (process.env.SCREENSHOTS_WIDTHS ?? '390,1280').split(',').map(Number);
 const fullPage = process.env.SCREENSHOTS_FULL === '1';
-// Each operator in its own language (Germany's default locale is English, operators.md), as
+// Each operator in its own language (Germany's default locale is English, docs/operators.md), as
 // if the member had picked it with the language switcher.
 const LOCAL_LANGUAGE = { de: 'de-DE', at: 'de-AT', ch: 'de-CH', no: 'nb-NO', fi: 'fi-FI' };
 const persona = process.env.SCREENSHOTS_PERSONA ?? 'active';

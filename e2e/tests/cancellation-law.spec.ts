@@ -16,7 +16,7 @@ import {
   usePortalClock,
 } from './support.ts';
 
-// Cancelling and withdrawing as each market's law requires (issue 10, ADR 010): Germany's
+// Cancelling and withdrawing as each market's law requires (ADR 010, docs/operators.md): Germany's
 // cancellation button without sign-in (§ 312k BGB) and its signed-in page, the multi-step
 // flow of Norway and Finland, Switzerland's e-mail text and single page, the withdrawal
 // button (§ 356a BGB) and the accessibility statement.

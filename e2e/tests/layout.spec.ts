@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { getAs, origin, tokenOf } from './support.ts';
 
 /**
- * Issue 9: no screen scrolls sideways. Every operator in every language it offers at 320 px
+ * No screen scrolls sideways (ADR 019). Every operator in every language it offers at 320 px
  * (the smallest phone we support), and one language per operator at 390, 768 and 1280 px.
  * Fast on purpose: one session per persona (an API sign-in put into localStorage, as the
  * login form does), the language switched with the app's own switcher, and pages reached by

@@ -14,7 +14,7 @@ const de = catalogue('de');
 const en = catalogue('en');
 
 // Each test signs in as its own persona: the server keeps every change for the run.
-// cancellation-law.spec cancels others (see its list); the flows per operator since issue 10:
+// cancellation-law.spec cancels others (see its list); the flows per operator (docs/operators.md):
 // de the § 312k page, at/no/fi the steps, ch the e-mail text except in trial and presale.
 test.use({ bypassCSP: true }); // for the injected axe-core script
 

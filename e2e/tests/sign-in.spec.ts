@@ -86,7 +86,7 @@ test.describe('signing in', () => {
     await expect(statusBar(page)).toContainText(/ends on/i);
   });
 
-  test('a wrong password is refused with the spec text', async ({ page }) => {
+  test('a wrong password is refused with the wrong-credentials text', async ({ page }) => {
     await useEnglish(page, 'de');
     await signIn(page, 'de', 'active', 'not-the-password');
     await expect(page.getByText('Wrong username and/or password')).toBeVisible();
