@@ -52,7 +52,7 @@ export function ActionSuccess({
 }
 
 /**
- * The error page of an action: an alert with the texts of spec section 8 (or the generic
+ * The error page of an action (docs/portal-screens.md): an alert with the refusals' texts (or the generic
  * one, or the area's own `texts`), a way to try again where that makes sense, and the way back.
  */
 export function ActionError({
@@ -62,7 +62,7 @@ export function ActionError({
   back = <BackToMembership />,
 }: {
   error: unknown;
-  /** An area's own texts for its refusals; by default those of spec section 8. */
+  /** An area's own texts for its refusals; by default the shared ones (`errorTexts`). */
   texts?: readonly string[] | undefined;
   onRetry?: () => void;
   /** The way back; the membership overview unless the action started elsewhere (e.g. /payment). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { notices, useNotImplementedUrl } from '../lib/notices.ts';
 import styles from './NotImplementedBanner.module.css';
 
-/** The small global banner for a call the server answered 404 with errors (spec section 7). */
+/** The small global banner for a call the server answered 404 with errors (docs/portal-screens.md). */
 export function NotImplementedBanner() {
   const url = useNotImplementedUrl();
   const { t } = useTranslation();

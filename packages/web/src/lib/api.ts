@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
 
-/** The API host of spec section 7 is `<origin>/api` (docs/architecture.md). */
+/** The API is at `<origin>/api` (docs/architecture.md). */
 export const API_BASE = '/api';
 
 /** A non-OK answer. `body` is the error body of the contract when the server sent one. */

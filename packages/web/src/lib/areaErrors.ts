@@ -21,8 +21,8 @@ function contextValues(
 
 /**
  * The texts of a failed call of an area whose refusals have texts of their own under
- * `<namespace>.<type>` in the catalogue; anything else gets the shared texts of spec
- * section 8 (or the generic one).
+ * `<namespace>.<type>` in the catalogue; anything else gets the shared texts
+ * (`errorTexts`, or the generic one).
  */
 export function areaErrorTexts(error: unknown, t: TFunction, i18n: I18n, namespace: string): string[] {
   if (error instanceof ApiError) {

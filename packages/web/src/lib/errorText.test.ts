@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 const apiError = (errors: ErrorItem[]) => new ApiError(422, { status: 422, errors }, 'POST', '/api/x');
 
-describe('error texts (spec section 8)', () => {
+describe('error texts', () => {
   it('fills the templates with the context fields', () => {
     expect(
       errorTexts(
@@ -37,7 +37,7 @@ describe('error texts (spec section 8)', () => {
       ),
     ).toEqual(['Your membership cannot be frozen because its status is Trial.']);
   });
-  it('shows the server message where the spec says so, with a fallback', () => {
+  it('shows the server message for the codes that take it, with a fallback', () => {
     expect(
       errorTexts(
         apiError([{ type: 'already_in_cancellation_error', message: 'Already cancelled on 1 May.' }]),

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, ContractError, NetworkError } from './api.ts';
 import { formatDate } from './format.ts';
 
-/** Codes whose text is the server's message (spec section 8), with a fallback of ours. */
+/** Codes whose text is the server's message, with a fallback of ours (docs/portal-screens.md). */
 const MESSAGE_CODES = new Set<string>([
   'already_in_cancellation_error',
   'cancel_in_freeze_not_allowed',
@@ -17,7 +17,7 @@ function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-/** The text of one error item of spec section 8, or null when the code has none. */
+/** The text of one error item, or null when the code has none. */
 export function errorItemText(item: ErrorItem, t: TFunction, locale: string): string | null {
   if (!isBusinessErrorType(item.type)) return null;
   const ctx = item.context ?? {};
@@ -36,7 +36,7 @@ export function errorItemText(item: ErrorItem, t: TFunction, locale: string): st
 
 /**
  * The texts to show for a failed call: the catalogue texts of its error items, or the
- * generic "something went wrong" (spec section 8).
+ * generic "something went wrong".
  */
 export function errorTexts(error: unknown, t: TFunction, locale: string): string[] {
   if (error instanceof ApiError) {

@@ -2,7 +2,7 @@ import type { EventRequest } from '@portal/contract';
 import { api } from './api.ts';
 
 /**
- * Logs a view or a change (POST /v1/membership/event, spec section 7). Fire and forget:
+ * Logs a view or a change (POST /v1/membership/event). Fire and forget:
  * a failed log never bothers the member, and it is not a mutation, so it does not reload
  * the membership.
  */

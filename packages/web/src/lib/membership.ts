@@ -6,7 +6,7 @@ import { useLocale } from './i18n.ts';
 
 /**
  * Query keys shared by the whole app. The membership key includes the locale, so a
- * language change loads it again (spec section 7); every mutation invalidates
+ * language change loads it again (docs/portal-screens.md); every mutation invalidates
  * `queryKeys.membershipAll` (see queryClient.ts).
  */
 export const queryKeys = {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The global 'not implemented' banner (spec section 7: a 404 with errors names the URL). */
+/** The global 'not implemented' banner (a 404 with errors names the URL; docs/portal-screens.md). */
 let notImplementedUrl: string | null = null;
 const listeners = new Set<() => void>();
 

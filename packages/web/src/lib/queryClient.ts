@@ -19,7 +19,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /**
  * One QueryClient for the app. After any non-GET call (every mutation) the membership
- * is loaded again (spec section 7), whether the call succeeded or not.
+ * is loaded again, whether the call succeeded or not.
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({

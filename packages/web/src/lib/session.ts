@@ -50,7 +50,7 @@ export function useSession(): SessionState {
 }
 
 /**
- * Start-up steps of spec section 2 and 9: a token arriving as `access_token` is stored and
+ * Start-up steps (docs/portal-screens.md): a token arriving as `access_token` is stored and
  * removed from the address; a previously registered service worker is unregistered.
  */
 export function captureAccessToken(win: Window = window): void {

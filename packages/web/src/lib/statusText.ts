@@ -18,7 +18,7 @@ type StatusFacts = Pick<
 >;
 
 /**
- * The status line of spec section 4 in the member's locale: "Active since 1 March 2025",
+ * The status line (docs/portal-screens.md) in the member's locale: "Active since 1 March 2025",
  * "Frozen — reactivates on …", "Cancelled — membership ends on …", "Trial — activation on …",
  * "Cancelled during presale on … — the membership never started", and the display variant
  * of active with a scheduled freeze.

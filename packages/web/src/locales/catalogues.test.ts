@@ -64,7 +64,7 @@ describe('translation catalogues', () => {
     expect(keys.filter((k) => /\w\(s\)/.test(flat[lang]!.get(k)!))).toEqual([]);
   });
 
-  it('has a text for every error code of spec section 8 with its template fields', () => {
+  it('has a text for every refusal type the portal names, with its template fields', () => {
     for (const code of BusinessErrorType.options) expect(english.has(`errors.codes.${code}`)).toBe(true);
     expect(fields(english.get('errors.codes.max_freeze_months_reached')!)).toEqual([
       'max_months',

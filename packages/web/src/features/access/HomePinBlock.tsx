@@ -6,7 +6,7 @@ import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './Access.module.css';
 import { PinDisplay } from './PinDisplay.tsx';
 
-/** Home's PIN block (spec section 2): shown unless the member holds a chip. */
+/** Home's PIN block: shown unless the member holds a chip. */
 export function HomePinBlock() {
   const { t } = useTranslation();
   const { keys } = useLoadedMembership();

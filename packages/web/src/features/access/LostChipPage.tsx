@@ -17,12 +17,12 @@ import styles from './Access.module.css';
 import { logged } from './logged.ts';
 import { PinDisplay } from './PinDisplay.tsx';
 
-/** The lost-chip flow of spec section 4. */
+/** The lost-chip flow's states (docs/access-and-pins.md). */
 export type LostChipState = 'idle' | 'busy' | 'success' | 'error';
 
 /**
  * Refreshes the member, then reports the chip lost unless it is no longer among the keys
- * (spec section 5: "Key not assigned"). While busy, further clicks are ignored.
+ * ("Key not assigned"). While busy, further clicks are ignored.
  */
 function useLostChip() {
   const queryClient = useQueryClient();

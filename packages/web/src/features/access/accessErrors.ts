@@ -11,7 +11,7 @@ const ACCESS_ERRORS = new Set([
   'invalid_status_for_access',
 ]);
 
-/** The lost-chip page found the chip gone after refreshing the member (spec section 5). */
+/** The lost-chip page found the chip gone after refreshing the member: "Key not assigned". */
 export class KeyNotAssigned extends Error {
   constructor() {
     super('key_not_assigned');

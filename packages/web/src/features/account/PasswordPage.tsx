@@ -68,7 +68,7 @@ function StrengthHint({ password }: { password: string }) {
   );
 }
 
-/** /membership/password: the spec's create-new-password screen for a signed-in member. */
+/** /membership/password: the create-new-password screen for a signed-in member. */
 export function PasswordPage() {
   const { t } = useTranslation();
   const id = useId();

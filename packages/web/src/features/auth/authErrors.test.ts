@@ -8,7 +8,7 @@ const err = (status: number, reason?: string) =>
 const refusal = (item: { type: string; context?: Record<string, unknown> }) =>
   new ApiError(422, { status: 422, errors: [item] }, 'POST', '/api/auth/update');
 
-describe('auth error mapping (spec section 8)', () => {
+describe('auth error mapping', () => {
   it('login: 404 or reason password check failed → wrong credentials', () => {
     expect(loginErrorKey(err(404))).toBe('auth.login.errors.wrongCredentials');
     expect(loginErrorKey(err(401, 'password check failed'))).toBe('auth.login.errors.wrongCredentials');

@@ -1,7 +1,7 @@
 import { PASSWORD_CHECK_FAILED } from '@portal/contract';
 import { ApiError } from '../../lib/api.ts';
 
-/** Spec section 8, login: 404 or reason 'password check failed' → wrong credentials; 429 → wait. */
+/** Sign-in: 404 or reason 'password check failed' → wrong credentials; 429 → wait (docs/portal-screens.md). */
 export function loginErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 404 || error.reason === PASSWORD_CHECK_FAILED)

@@ -131,7 +131,7 @@ function CancellationSuccess({
 }
 
 /**
- * /membership/cancellation and its steps (spec section 2). The policy decides first: with
+ * /membership/cancellation and its steps (docs/portal-screens.md). The policy decides first: with
  * errors, the 'not allowed' page. Otherwise the operator's flow for the member's status
  * (domain cancellationFlowFor): the steps freeze → tips → missing-out-on → confirm, one
  * page, or the e-mail text.

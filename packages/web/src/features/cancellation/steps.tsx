@@ -148,7 +148,7 @@ export function TipsStep({
   );
 }
 
-/** The five things a member loses (spec section 2); the success page lists them too. */
+/** The five things a member loses; the success page lists them too. */
 export function MissingOutList({ membership }: { membership: Membership }) {
   const { t, i18n } = useTranslation();
   const operator = useOperator();

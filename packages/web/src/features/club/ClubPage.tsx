@@ -100,7 +100,7 @@ function ClubForm({
   );
 }
 
-/** /membership/club: the member moves to another club their product covers (spec section 5). */
+/** /membership/club: the member moves to another club their product covers. */
 export function ClubPage() {
   const { t, i18n } = useTranslation();
   const clubs = useClubs();

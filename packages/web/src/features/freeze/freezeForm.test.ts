@@ -14,7 +14,7 @@ const freeze = (id: string, begin_date: string, end_date: string): FreezePeriod 
 });
 const policyWith = (membership: Partial<FreezePolicy['membership']> = {}) => freezePolicyFixture(membership);
 
-describe('freeze form rules (spec section 5)', () => {
+describe('freeze form rules', () => {
   it('offers the first of each of the next 12 months and month ends within the yearly maximum', () => {
     const setup = freezeFormSetup(de, policyWith(), [], '2026-03-15');
     expect(setup.mode).toBe('create');

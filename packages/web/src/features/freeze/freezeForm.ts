@@ -48,7 +48,7 @@ function withValue(options: IsoDate[], value: IsoDate | ''): IsoDate[] {
 }
 
 /**
- * Sets up the freeze form of spec section 5 from the policy and the member's freezes:
+ * Sets up the freeze form (docs/portal-screens.md) from the policy and the member's freezes:
  * start dates are the domain's freezeStartOptions (first of each of the next 12 months, or
  * next year's 12 when no months remain), end dates its freezeEndOptions (month ends within
  * the yearly maximum). A freeze under way keeps its begin; its end can move to any month

@@ -12,7 +12,7 @@ import { useOperator } from '../../lib/operator.ts';
 import { statusLineText, statusTone } from '../../lib/statusText.ts';
 import styles from './MembershipPage.module.css';
 
-/** Where the status action of spec section 2 leads, and its (stable) label key. */
+/** Where the status action leads (domain statusAction), and its (stable) label key. */
 const ACTIONS = {
   freeze: { to: '/membership/freeze', label: 'membership.actions.freeze' },
   manage_scheduled_freeze: { to: '/membership/freeze', label: 'membership.actions.manageScheduledFreeze' },
@@ -331,7 +331,7 @@ function PersonalGroup({ membership }: { membership: Membership }) {
   );
 }
 
-/** /membership: the overview of spec section 2, the status first, then access, contract, person. */
+/** /membership: the overview, the status first, then access, contract, person. */
 export function MembershipPage({
   access,
   withdrawal,

@@ -6,7 +6,7 @@ import styles from './InvoiceList.module.css';
 import { invoiceSubject } from './lineDescription.ts';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
-/** The stamp of spec section 4 as text on a colour (paid green, every other one red). */
+/** The invoice's stamp as text on a colour (paid green, every other one red). */
 export function Stamp({ stamp }: { stamp: InvoiceStamp }) {
   const { t } = useTranslation();
   return (

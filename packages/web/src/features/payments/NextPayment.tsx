@@ -35,8 +35,8 @@ function NextPaymentBody() {
 }
 
 /**
- * The next scheduled payment. Not asked for when the membership no longer runs (spec
- * section 7: not requested for inactive statuses); a 404 answer means none is scheduled.
+ * The next scheduled payment. Not asked for when the membership no longer runs (the
+ * inactive statuses); a 404 answer means none is scheduled.
  */
 export function NextPayment() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { RefundsSection } from './refunds/RefundsSection.tsx';
 import { UnpaidNotice } from './UnpaidNotice.tsx';
 
 /**
- * /payment and /payment/payment-method-updated (spec section 2): the unpaid notice, the card
+ * /payment and /payment/payment-method-updated: the unpaid notice, the card
  * block, the next payment, the latest invoices, the refunds of closed days and, where the
  * operator has it, the health-insurance confirmation. The card update's banner shows only
  * on /payment/payment-method-updated (`withBanner`).

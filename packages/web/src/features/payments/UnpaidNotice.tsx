@@ -7,7 +7,7 @@ import styles from './UnpaidNotice.module.css';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
 /**
- * The unpaid notice (spec section 2): declined invoices with a period are owed. It says what
+ * The unpaid notice: declined invoices with a period are owed. It says what
  * to do: update the card, and the outstanding invoices are charged to the new one.
  */
 export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {

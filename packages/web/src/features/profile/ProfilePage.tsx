@@ -62,7 +62,7 @@ function useFocusOnChange(key: number, onMount = false) {
   return ref;
 }
 
-/** Name, birthdate and gender: shown, never sent (spec section 5). */
+/** Name, birthdate and gender: shown, never sent (docs/profile-and-phone.md). */
 function AboutYou({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
   const operator = useOperator();

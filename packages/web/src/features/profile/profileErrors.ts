@@ -24,8 +24,8 @@ export function retryMinutes(error: unknown): number | null {
 }
 
 /**
- * The texts of the profile area's refusals (spec section 5: "verification code is
- * expired", "invalid verification code"), or undefined for the shared error texts.
+ * The texts of the profile area's refusals ("verification code is expired",
+ * "invalid verification code"), or undefined for the shared error texts.
  */
 export function profileErrorTexts(error: unknown, t: TFunction): string[] | undefined {
   if (!(error instanceof ApiError)) return undefined;

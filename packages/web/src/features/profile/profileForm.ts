@@ -79,7 +79,7 @@ export function codeSchema(t: TFunction) {
   });
 }
 
-/** The PATCH body: normalized, without name, birthdate and gender (spec section 5). */
+/** The PATCH body: normalized, without name, birthdate and gender. */
 export function updateRequest(values: ProfileFormValues, code?: string): ProfileUpdateRequest {
   const { email, address, mobile } = normalizeProfile(values);
   return { email, address, mobile, ...(code ? { verification_code: code } : {}) };

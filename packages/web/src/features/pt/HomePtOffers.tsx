@@ -6,7 +6,7 @@ import { useOperator } from '../../lib/operator.ts';
 const HomePtSection = lazy(() => import('./HomePtSection.tsx').then((m) => ({ default: m.HomePtSection })));
 
 /**
- * Home's PT package buy widget (spec section 2), only where the operator has PT (the same
+ * Home's PT package buy widget, only where the operator has PT (the same
  * flag as the menu's offers and pt items). Left out when the portal refuses PT to this
  * member: home is no place to explain why; /offers does.
  */

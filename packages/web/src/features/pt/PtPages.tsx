@@ -29,7 +29,7 @@ function PtWidgetPage({
   );
 }
 
-/** /offers: the PT package buy widget (spec section 2; the route guard keeps out operators without PT). */
+/** /offers: the PT package buy widget (the route guard keeps out operators without PT). */
 export function OffersPage() {
   return <PtWidgetPage widget="package_buy" area="offers" view="pt_offers_view" />;
 }

@@ -57,7 +57,7 @@ function refusalText(error: ApiError, t: TFunction, i18n: I18n): string {
 }
 
 /**
- * One of the PT provider's widgets (spec section 2), the way a provider ships it: a fresh
+ * One of the PT provider's widgets (docs/personal-training.md), as a provider ships it: a fresh
  * signed session from the portal on every mount and retry, the provider's frame page in an
  * iframe of its own origin that gets the widget token by postMessage once it says it is
  * ready (never the session token, never in the portal's page: ADR 032), sized to its

@@ -27,8 +27,8 @@ import styles from './Workouts.module.css';
 
 /**
  * Home's workout counter: a month's workouts and the year's so far, a month at a time
- * between the first month with workouts and this one (spec §2). A failed load shows zeros
- * (spec §7) with a way to try again; the rest of home is unaffected.
+ * between the first month with workouts and this one. A failed load shows zeros with a way
+ * to try again; the rest of home is unaffected.
  */
 export function WorkoutCounter() {
   const { t } = useTranslation();

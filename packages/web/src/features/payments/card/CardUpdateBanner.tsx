@@ -79,7 +79,7 @@ function BannerContent({ result }: { result: CardUpdateResult }) {
 }
 
 /**
- * The banner of /payment/payment-method-updated (spec sections 2 and 4): confirming, then
+ * The banner of /payment/payment-method-updated (its only page): confirming, then
  * success, already registered (a success too) or failure with a way to try again. A live
  * region that stays in the page, so each change is announced.
  */

@@ -69,7 +69,7 @@ describe('credit card page', () => {
     expect(openCheckout).toHaveBeenCalledWith('https://verifone.example/checkout/abc');
   });
 
-  it('is blocked with the spec message while the profile holds invalid details', () => {
+  it('is blocked with the invalid-details message while the profile holds invalid details', () => {
     const membership = withCard();
     membership.profile.mobile = { prefix: '+49', number: '0151-234' };
     const { requests } = renderMemberPage(<CreditCardPage />, {

@@ -115,8 +115,8 @@ function Cancelled() {
 }
 
 /**
- * /payment/credit-card: the card update through the operator's card provider (operators.md),
- * blocked while the profile holds invalid details (spec section 5).
+ * /payment/credit-card: the card update through the operator's card provider (docs/operators.md),
+ * blocked while the profile holds invalid details (docs/payments.md).
  */
 export function CreditCardPage() {
   const { t } = useTranslation();

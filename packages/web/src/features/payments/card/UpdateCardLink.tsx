@@ -7,12 +7,12 @@ import buttonStyles from '../../../components/Button.module.css';
 import { useLoadedMembership } from '../../../lib/membership.ts';
 import styles from './Card.module.css';
 
-/** Spec section 5: the card update is blocked while the profile's mobile is not valid. */
+/** The card update is blocked while the profile's mobile is not valid. */
 export function useCardUpdateAllowed(): boolean {
   return cardUpdateAllowed(useLoadedMembership().profile.mobile);
 }
 
-/** The spec's message, with the way to put the personal information right. */
+/** Why the card update is blocked, with the way to put the personal information right. */
 export function InvalidDetailsMessage({ id }: { id?: string }) {
   const { t } = useTranslation();
   return (

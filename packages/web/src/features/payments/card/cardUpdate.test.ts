@@ -14,7 +14,7 @@ describe('provider parameters', () => {
   });
 });
 
-describe('card update outcome (spec sections 4, 7, 8)', () => {
+describe('card update outcome', () => {
   it('is success for an OK answer, exists when the message or the outcome says so', () => {
     expect(registrationResult({ message: CARD_REGISTERED_MESSAGE }, null).outcome).toBe('success');
     expect(registrationResult({ message: CARD_ALREADY_EXISTS_MESSAGE }, null).outcome).toBe('exists');

@@ -12,7 +12,7 @@ export interface RetriedInvoice {
   status: InvoiceStatus;
 }
 
-/** What the banner on /payment/payment-method-updated shows (spec section 4's outcomes). */
+/** What the banner on /payment/payment-method-updated shows (docs/portal-screens.md). */
 export interface CardUpdateResult {
   outcome: CardUpdateOutcome;
   /** Declined invoices the server charged to the new card, and what became of each. */
@@ -34,7 +34,7 @@ export function providerParams(search: string): Record<string, string> | null {
 const alreadyExists = (message: string | undefined) => message?.trim() === CARD_ALREADY_EXISTS_MESSAGE;
 
 /**
- * Spec sections 7 and 8: an OK answer is success, or "exists" when its message (or outcome)
+ * An OK answer is success, or "exists" when its message (or outcome)
  * says the card is already registered; any non-OK answer is an error, except one whose
  * message says the card already exists, which counts as success too.
  */

@@ -17,7 +17,7 @@ import { useHealthInsuranceConfirmation } from './queries.ts';
 
 /**
  * On /payment for operators whose members can claim the fee from their health insurer
- * (spec section 9, the catalogue's healthInsuranceReimbursement): the rule, and the yearly
+ * (the catalogue's healthInsuranceReimbursement, docs/payments.md): the rule, and the yearly
  * confirmations once the member qualifies. Nothing for other operators.
  */
 export function HealthInsuranceSection() {

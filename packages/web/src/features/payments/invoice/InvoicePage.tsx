@@ -12,7 +12,7 @@ import styles from './InvoicePage.module.css';
 import { useInvoice } from './queries.ts';
 
 /**
- * /invoice/:id (spec section 2): the printable invoice. The shell has loaded the
+ * /invoice/:id: the printable invoice. The shell has loaded the
  * membership; "Loading" until the invoice is there, and back to / when it cannot be loaded
  * (not found, not the member's, or any other failure).
  */

@@ -102,7 +102,7 @@ function BankForm({ item, draft, busy, onSubmit }: FormProps) {
 
 /**
  * /payment/refund/:id/bank: "manual refund" of closed days to a bank account (an IBAN, or a
- * Norwegian account number in Norway), which can take up to 14 days (spec section 9).
+ * Norwegian account number in Norway), which can take up to 14 days (docs/payments.md).
  */
 export function RefundToBankPage() {
   const operator = useOperator();
