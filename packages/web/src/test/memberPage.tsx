@@ -57,7 +57,7 @@ export function renderMemberPage(
   return { ...rendered, ...api };
 }
 
-/** A 422 answer with one error item of spec section 8. */
+/** A 422 answer with one error item (a refusal of docs/portal-screens.md). */
 export function refusal(type: string, context?: Record<string, unknown>, message?: string) {
   return {
     status: 422,

@@ -12,7 +12,7 @@ import { illustrationUrl } from '../../lib/theme.ts';
 import styles from './HomePage.module.css';
 
 /**
- * Home: a welcome, the workout counter (first, as spec section 2 lists it, and of a fixed
+ * Home: a welcome, the workout counter (first, as the home route lists it, and of a fixed
  * height, so highlights arriving later push nothing on screen down), the highlights, the
  * membership and club, the PIN
  * block, the PT package buy widget where the operator has PT (left out when the portal

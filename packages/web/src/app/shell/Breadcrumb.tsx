@@ -13,7 +13,7 @@ export interface Crumb {
 const FLOW_ENTRIES = new Set(['cancellation']);
 
 /**
- * Breadcrumb items for a path (spec section 2, rules in domain breadcrumbSegments): only on
+ * Breadcrumb items for a path (docs/portal-screens.md, rules in domain breadcrumbSegments): only on
  * sub pages, none on pt-package; tips, missing-out-on and confirm left out. Each item links
  * to the path up to its segment. The last one names the page the member is on (with a step
  * left out, the flow it belongs to) and is not a link.

@@ -83,7 +83,7 @@ const OffersPage = lazyPage(() => import('../../features/pt/PtPages.tsx'), 'Offe
 const PtPage = lazyPage(() => import('../../features/pt/PtPages.tsx'), 'PtPage');
 const ReferralPage = lazyPage(() => import('../../features/referral/ReferralPage.tsx'), 'ReferralPage');
 
-/** The routes inside the shell (spec section 2). Loaded lazily after sign-in. */
+/** The routes inside the shell (docs/portal-screens.md). Loaded lazily after sign-in. */
 export function LoggedInRoutes() {
   return (
     <PreloadingRoutes>

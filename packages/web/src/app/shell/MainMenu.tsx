@@ -24,7 +24,7 @@ export interface MainMenuProps {
   onNavigate: () => void;
 }
 
-/** The navigation menu of spec section 2; on narrow screens a disclosure the top bar opens. */
+/** The navigation menu (docs/portal-screens.md); on narrow screens a disclosure the top bar opens. */
 export function MainMenu({ id, status, ptEnabled, open, onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
   const paymentAlert = usePaymentAlert();

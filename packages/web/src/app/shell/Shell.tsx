@@ -21,7 +21,7 @@ import { TopBar } from './TopBar.tsx';
 
 const MENU_ID = 'main-menu';
 
-/** The logged-in shell of spec section 2: top bar, menu, status bar, breadcrumb, page. */
+/** The logged-in shell (docs/portal-screens.md): top bar, menu, status bar, breadcrumb, page. */
 export function Shell() {
   const { t, i18n } = useTranslation();
   const operator = useOperator();

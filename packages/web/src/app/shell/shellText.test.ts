@@ -12,7 +12,7 @@ beforeAll(async () => {
 const line = (overrides: Parameters<typeof membershipFixture>[0]) =>
   statusLineText(membershipFixture(overrides), t, 'en-DE');
 
-describe('status line (spec section 4)', () => {
+describe('status line', () => {
   it('active: since the begin date', () => {
     expect(line({ status: 'active', begin_date: '2025-03-01' })).toBe('Active since 1 March 2025');
   });
