@@ -4,7 +4,7 @@ import styles from './ComingSoon.module.css';
 import { Hourglass } from 'lucide';
 import { Icon } from './Icon.tsx';
 
-/** The placeholder of an area a later issue fills in. */
+/** The placeholder of a page the portal does not have yet. */
 export function ComingSoon() {
   const { t } = useTranslation();
   return (

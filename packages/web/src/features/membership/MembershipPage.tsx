@@ -361,7 +361,7 @@ export function MembershipPage({
   );
 }
 
-/** /membership/:page: chip, profile, consents, club and the generic title pages (later issues). */
+/** /membership/:page: chip, profile, consents, club and the generic title pages (not built yet). */
 export function MembershipSubPage() {
   return <ComingSoon />;
 }
