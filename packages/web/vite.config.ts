@@ -7,6 +7,7 @@ import { catalogueParts } from './vite/catalogue-parts.ts';
 import { DEMO_MODE, mockServiceWorker } from './vite/demo-build.ts';
 import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
+import { prerenderPages } from './vite/prerender.ts';
 
 const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -32,7 +33,8 @@ export default defineConfig(({ command, mode }) => {
       catalogueParts({ demo: demo ? 'public' : command === 'build' ? 'omit' : 'keep' }),
       operatorFonts(),
       // A static host sends the files as they are; the .br/.gz are for the portal's server.
-      ...(demo ? [mockServiceWorker()] : [precompress()]),
+      // The demo signs in by persona and has no server to send HTML: it is not prerendered.
+      ...(demo ? [mockServiceWorker()] : [precompress(), prerenderPages()]),
     ],
     // React Router's package resolves to its development build, warnings and all; its own
     // Vite plugin swaps in the production build, which a library-mode app does here.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
+import { PRERENDER_SCRIPT } from '../src/plugins/prerendered.ts';
 import type { Db } from '../src/db/client.ts';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 
@@ -283,12 +285,15 @@ describe('health', () => {
   });
 });
 
+// The one inline script the CSP allows: that of a prerendered page, by its hash.
+const scriptHash = `'sha256-${createHash('sha256').update(PRERENDER_SCRIPT).digest('base64')}'`;
+
 describe('security headers', () => {
   // Helmet's headers are worked out once at start (plugins/security.ts): every answer, a
   // success, a refusal or an unknown path, carries the whole set, HSTS in production only.
   const HELMET = {
     'content-security-policy':
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+      `default-src 'self';script-src 'self' ${scriptHash};style-src 'self' 'unsafe-inline';img-src 'self' data:;` +
       "font-src 'self' data:;connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';" +
       "form-action 'self';frame-ancestors 'self'",
     'cross-origin-opener-policy': 'same-origin',
@@ -334,7 +339,26 @@ describe('app shell, docs and dev tools', () => {
     mkdirSync(path.join(dist, 'themes', 'no'), { recursive: true });
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Portal</title><!-- <meta name="portal-operator"> --></head><body></body></html>',
+      '<!doctype html><html lang="en"><head><title>Portal</title><!-- <meta name="portal-operator"> --></head><body><div id="root"></div></body></html>',
+    );
+    // What packages/web's build writes: the logged-out pages rendered per operator and language.
+    const prerendered = (operator: string, locale: string, pagePath: string) => ({
+      operator,
+      locale,
+      path: pagePath,
+      title: `${pagePath} & more in ${locale}`,
+      html: `<main>${operator} ${locale} ${pagePath}</main>`,
+    });
+    writeFileSync(
+      path.join(dist, '.prerendered.json'),
+      JSON.stringify({
+        pages: [
+          prerendered('no', 'nb-NO', '/'),
+          prerendered('no', 'en-NO', '/'),
+          prerendered('no', 'nb-NO', '/password/reset'),
+          prerendered('de', 'en-DE', '/'),
+        ],
+      }),
     );
     writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'themes', 'no', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -373,6 +397,49 @@ describe('app shell, docs and dev tools', () => {
         `<link rel="preload" href="/themes/${op}/fonts/body-latin.woff2" as="font" type="font/woff2" crossorigin>`,
       );
     }
+  });
+
+  it('sends a logged-out page prerendered, in the language of the cookie the app sets or the operator’s first', async () => {
+    const get = (url: string, host: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { host, cookie } : { host } });
+    const rootOf = (html: string) => html.match(/<div id="root"[^>]*>.*?<\/div>/)?.[0];
+
+    const norwegian = await get('/', 'no.localhost:8080');
+    expect(rootOf(norwegian.body)).toBe(
+      '<div id="root" data-prerendered="nb-NO"><main>no nb-NO /</main></div>',
+    );
+    expect(norwegian.body).toContain('<html lang="nb-NO">');
+    expect(norwegian.body).toContain('<title>/ &amp; more in nb-NO</title>');
+    expect(norwegian.body).toContain('<meta name="portal-prerendered" content="nb-NO">');
+    expect(norwegian.body).toContain(`<script>${PRERENDER_SCRIPT}</script>`);
+    expect(norwegian.headers.vary).toMatch(/Cookie/i);
+
+    // The member's pick in this browser, when the operator has that language.
+    const english = await get('/?x=1', 'no.localhost:8080', 'a=b; portal_locale=en-NO');
+    expect(rootOf(english.body)).toBe(
+      '<div id="root" data-prerendered="en-NO"><main>no en-NO /</main></div>',
+    );
+    for (const cookie of ['portal_locale=fi-FI', 'portal_locale=<script>', 'xportal_locale=en-NO']) {
+      const other = await get('/', 'no.localhost:8080', cookie);
+      expect(rootOf(other.body), cookie).toBe(
+        '<div id="root" data-prerendered="nb-NO"><main>no nb-NO /</main></div>',
+      );
+    }
+    expect(rootOf((await get('/password/reset', 'no.localhost')).body)).toContain('/password/reset');
+
+    // Another operator's page is never sent, nor a page for an address not prerendered.
+    expect(rootOf((await get('/', 'localhost:8080')).body)).toContain('de en-DE /');
+    for (const [url, host] of [
+      ['/password/reset', 'localhost:8080'],
+      ['/password/update?token=abc', 'no.localhost'],
+      ['/membership', 'no.localhost'],
+    ] as const) {
+      const res = await get(url, host);
+      expect(rootOf(res.body), url).toBe('<div id="root"></div>');
+      expect(res.body, url).not.toContain('portal-prerendered');
+    }
+    // The build's file is not one of the files served.
+    expect((await get('/.prerendered.json', 'no.localhost')).statusCode).toBe(404);
   });
 
   it('serves files, hashed assets with a long cache, and 404 for missing files', async () => {

@@ -74,7 +74,11 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       // The build writes a .br and a .gz beside each text file (packages/web/vite/precompress.ts):
       // sent with Content-Encoding and Vary: Accept-Encoding to clients that accept them.
       preCompressed: true,
-      allowedPath: (pathname) => !isApi(pathname) && pathname !== '/index.html',
+      // Not the build's own files: dot files (.prerendered.json, .vite/, the build stamp).
+      allowedPath: (pathname) =>
+        !isApi(pathname) &&
+        pathname !== '/index.html' &&
+        !pathname.split('/').some((part) => part.startsWith('.')),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,6 @@
 import type { OperatorSettings } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, HashRouter } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
@@ -23,7 +23,7 @@ const LoggedInApp = lazy(
  * The demo build runs from any static host under any path, with no server to answer a deep
  * link with index.html: its routes live in the address's #fragment (docs/demo.md).
  */
-const Router = import.meta.env.MODE === 'demo' ? HashRouter : BrowserRouter;
+const BrowsingRouter = import.meta.env.MODE === 'demo' ? HashRouter : BrowserRouter;
 
 function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; banner?: ReactNode }) {
   const { token } = useSession();
@@ -54,6 +54,7 @@ export function App({
   queryClient,
   i18n = appI18n,
   banner,
+  router: Router = BrowsingRouter,
 }: {
   operator: OperatorSettings;
   /** Shown above every page, signed in and out (the demo's ribbon). */
@@ -61,6 +62,8 @@ export function App({
   /** Tests pass their own; otherwise the logged-in app creates one per session. */
   queryClient?: QueryClient;
   i18n?: typeof appI18n;
+  /** The prerendering at build time renders one address (src/prerender.tsx). */
+  router?: ComponentType<{ children: ReactNode }>;
 }) {
   return (
     <OperatorContext value={operator}>

@@ -48,7 +48,8 @@ const SignInPage =
 /** Pages whose form needs more width than the sign-in card. */
 const WIDE_PAGES = new Set(['/cancel-contract', '/accessibility']);
 
-const TITLES: Record<string, string> = {
+/** The document title of each logged-out page (also written into its prerendered HTML). */
+export const LOGGED_OUT_TITLES: Record<string, string> = {
   '/': 'auth.login.title',
   '/password/reset': 'auth.reset.title',
   '/password/update': 'auth.update.title',
@@ -61,7 +62,7 @@ export function LoggedOutApp() {
   const { t } = useTranslation();
   const operator = useOperator();
   const { pathname } = useLocation();
-  const titleKey = TITLES[pathname];
+  const titleKey = LOGGED_OUT_TITLES[pathname];
 
   useEffect(() => {
     if (titleKey) document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });

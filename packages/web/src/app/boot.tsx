@@ -2,7 +2,7 @@ import '../lib/zodConfig.ts';
 import type { OperatorId } from '@portal/contract';
 import { getOperator, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadContract } from '../lib/api.ts';
 import { prepareFormatters } from '../lib/format.ts';
 import { initI18n, initialLocale } from '../lib/i18n.ts';
@@ -33,7 +33,17 @@ export async function boot(
   await Promise.all([applyTheme(operator.id), initI18n(locale, undefined, signedIn ? 'full' : 'public')]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  createRoot(root).render(<StrictMode>{app(operator)}</StrictMode>);
+  const element = <StrictMode>{app(operator)}</StrictMode>;
+  // The server sent this logged-out page rendered in this language (ADR 035): hydrate it.
+  // Signed in, or in another language, the page is the app's to render; what was sent goes.
+  if (!signedIn && root.dataset.prerendered === locale) {
+    hydrateRoot(root, element);
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(element);
+  }
+  // Shown again: hidden only while a page sent for someone else waited for this (global.css).
+  document.documentElement.removeAttribute('data-prerender-stale');
 }
 
 /** Whether the page opened is home: `/`, or `#/` in the demo build (its HashRouter, App.tsx). */

@@ -61,14 +61,33 @@ const REGIONAL_SPELLINGS: Partial<Record<Language, Record<string, (text: string)
   de: { 'de-CH': swissGerman, 'de-LI': swissGerman },
 };
 
+/** Adds a language's catalogue to an instance, with the regional spellings derived from it. */
+export function addCatalogue(instance: I18n, language: Language, catalogue: Catalogue): void {
+  instance.addResourceBundle(language, 'translation', catalogue, true, true);
+  for (const [locale, spell] of Object.entries(REGIONAL_SPELLINGS[language] ?? {})) {
+    instance.addResourceBundle(locale, 'translation', respell(catalogue, spell), true, true);
+  }
+}
+
+/** How every i18next instance of the portal is set up (the app's, the prerendering's). */
+export const I18N_OPTIONS = {
+  fallbackLng: false,
+  resources: {},
+  partialBundledLanguages: true,
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  // i18next otherwise advertises its makers' product in every member's browser console.
+  showSupportNotice: false,
+  // Texts added later (a page that comes with its own, like the accessibility statement)
+  // render again what showed their keys, the document title among them.
+  react: { bindI18nStore: 'added' },
+} as const;
+
 async function ensureCatalogue(language: Language): Promise<void> {
   const has = loaded.get(language);
   if (has === 'full' || has === part) return;
   const catalogue = await (part === 'full' ? loaders : publicLoaders)[language]();
-  i18n.addResourceBundle(language, 'translation', catalogue.default, true, true);
-  for (const [locale, spell] of Object.entries(REGIONAL_SPELLINGS[language] ?? {})) {
-    i18n.addResourceBundle(locale, 'translation', respell(catalogue.default, spell), true, true);
-  }
+  addCatalogue(i18n, language, catalogue.default);
   if (loaded.get(language) !== 'full') loaded.set(language, part);
 }
 
@@ -102,16 +121,7 @@ export async function initI18n(
 ): Promise<I18n> {
   part = catalogue;
   if (!instance.isInitialized) {
-    await instance.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: false,
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnEmptyString: false,
-      // i18next otherwise advertises its makers' product in every member's browser console.
-      showSupportNotice: false,
-    });
+    await instance.use(initReactI18next).init({ ...I18N_OPTIONS, lng: locale });
   }
   await ensureCatalogue(languageOf(locale));
   await instance.changeLanguage(locale);
@@ -124,7 +134,21 @@ export async function changeLocale(locale: Locale, persist = true): Promise<void
   await ensureCatalogue(languageOf(locale));
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
-  if (persist) writeStorage(STORAGE_KEYS.locale, locale);
+  if (persist) {
+    writeStorage(STORAGE_KEYS.locale, locale);
+    rememberLocaleForServer(locale);
+  }
+}
+
+/**
+ * The choice in a cookie as well, so that the server sends the logged-out pages prerendered
+ * in this language (ADR 035). Not the demo's: it has no server, and its choice is per tab.
+ */
+function rememberLocaleForServer(locale: Locale): void {
+  if (import.meta.env.MODE === 'demo') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is newer than browsers members still use.
+  document.cookie = `portal_locale=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /** The current locale, e.g. `en-DE`; part of the membership query key. */
