@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membershipFixture } from '../test/fixtures.ts';
@@ -26,6 +26,8 @@ function LaterPage() {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  // The screen goes first: a language change under it would render it again after the test.
+  cleanup();
   await setupI18n('en-DE');
 });
 

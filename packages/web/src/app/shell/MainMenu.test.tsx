@@ -1,10 +1,11 @@
 import type { MembershipStatus } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
 import { fakeFetch } from '../../test/fakeFetch.ts';
 import { invoiceFixture } from '../../test/fixtures.ts';
-import { renderWith, setupI18n } from '../../test/render.tsx';
+import { queryKeys } from '../../lib/membership.ts';
+import { renderWith, setupI18n, testQueryClient } from '../../test/render.tsx';
 import { MainMenu } from './MainMenu.tsx';
 
 beforeAll(async () => {
@@ -16,8 +17,10 @@ beforeEach(() => {
   fakeFetch({ 'GET /api/v1/membership/invoices': { body: [invoiceFixture()] } });
 });
 
-function renderMenu(status: MembershipStatus, ptEnabled: boolean) {
-  renderWith(<MainMenu id="m" status={status} ptEnabled={ptEnabled} open={false} onNavigate={() => {}} />);
+function renderMenu(status: MembershipStatus, ptEnabled: boolean, queryClient = testQueryClient()) {
+  renderWith(<MainMenu id="m" status={status} ptEnabled={ptEnabled} open={false} onNavigate={() => {}} />, {
+    queryClient,
+  });
   const nav = screen.getByRole('navigation', { name: 'Main menu' });
   return within(nav)
     .getAllByRole('link')
@@ -63,8 +66,10 @@ describe('main menu rules', () => {
         body: [invoiceFixture(), invoiceFixture({ id: 'x', status: 'declined', period: null })],
       },
     });
-    renderMenu('active', true);
-    await new Promise((r) => setTimeout(r, 20));
+    const queryClient = testQueryClient();
+    renderMenu('active', true, queryClient);
+    // Nothing shows that the invoices arrived: wait for their query, then for no alert.
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.invoices)?.status).toBe('success'));
     expect(screen.queryByText('Payment required')).toBeNull();
   });
   it('marks payment when a declined invoice with a period exists', async () => {

@@ -1,6 +1,6 @@
 import type { MembershipStatus, OperatorId } from '@portal/contract';
 import { getOperator } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
 import { invoiceFixture, membershipFixture } from '../../test/fixtures.ts';
@@ -125,6 +125,9 @@ describe('membership overview: cancel link per operator', () => {
       '/membership/cancellation',
     );
     expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
+    // The German label, from the catalogue: the overview goes first, so the language change
+    // does not render it again (and load the membership in German) after the test.
+    cleanup();
     const { t } = await setupI18n('de-DE');
     expect(t('membership.cancel.linkContracts')).toBe('Verträge hier kündigen');
     await setupI18n('en-DE');

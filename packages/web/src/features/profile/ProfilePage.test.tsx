@@ -1,5 +1,5 @@
 import type { Membership, PhonePrefix, Profile } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/queryClient.ts';
@@ -62,6 +62,8 @@ beforeAll(async () => {
 });
 beforeEach(() => session.signIn('tok'));
 afterEach(async () => {
+  // The screen goes first: a language change under it would render it again after the test.
+  cleanup();
   await setupI18n('en-DE');
 });
 

@@ -1,5 +1,5 @@
 import type { PtWidgetKind } from '@portal/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../../app/pages/HomePage.tsx';
@@ -32,6 +32,8 @@ beforeEach(() => {
 afterEach(async () => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // The screen goes first: a language change under it would render it again after the test.
+  cleanup();
   await changeLocale('en-DE', false);
 });
 

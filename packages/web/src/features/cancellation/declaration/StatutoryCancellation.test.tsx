@@ -1,5 +1,5 @@
 import type { MembershipStatus, OperatorId } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
@@ -84,9 +84,8 @@ describe('signed-in § 312k page (operators with the public cancellation)', () =
   it('sends the defaults: ordinary, earliest date, the e-mail on file; the receipt is printable', async () => {
     const { requests } = renderStatutory();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel now' }));
-    // Focus moves in an effect, which Preact runs after the frame that shows the receipt.
-    const heading = await screen.findByRole('heading', { name: 'We have received your cancellation' });
-    await waitFor(() => expect(heading).toHaveFocus());
+    // The heading takes the focus in an effect, which React runs in the commit that shows the receipt.
+    expect(await screen.findByRole('heading', { name: 'We have received your cancellation' })).toHaveFocus();
     expect(sent(requests)).toEqual([{ kind: 'ordinary', confirmation_email: 'anna@example.com' }]);
     expect(screen.getByText('Received on 15 March 2026 at 11:00 CET')).toBeInTheDocument();
     const facts = Object.fromEntries(

@@ -1,6 +1,6 @@
 import type { Membership, OperatorId } from '@portal/contract';
 import { getOperator } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crumbsFor } from '../../../app/shell/Breadcrumb.tsx';
@@ -114,9 +114,8 @@ describe('/membership/withdraw', () => {
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    // Focus moves in an effect, which Preact runs after the frame that shows the receipt.
-    const heading = await screen.findByRole('heading', { name: 'We have received your withdrawal' });
-    await waitFor(() => expect(heading).toHaveFocus());
+    // The heading takes the focus in an effect, which React runs in the commit that shows the receipt.
+    expect(await screen.findByRole('heading', { name: 'We have received your withdrawal' })).toHaveFocus();
     expect(
       requests.find((r) => r.method === 'POST' && r.url === '/api/v1/membership/withdrawal')?.body,
     ).toEqual({});

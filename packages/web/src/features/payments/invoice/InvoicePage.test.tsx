@@ -1,5 +1,5 @@
 import type { Invoice } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../../../lib/i18n.ts';
 import { session } from '../../../lib/session.ts';
@@ -13,6 +13,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  // The screen goes first: a language change under it would render it again after the test.
+  cleanup();
   await changeLocale('en-DE', false);
 });
 
