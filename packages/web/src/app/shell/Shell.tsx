@@ -135,8 +135,8 @@ export function Shell() {
               {pathname !== '/membership' && <StatusBar membership={membership.data} />}
               <Breadcrumb />
               {/* A page's chunk loading: the shell stays, the page's place shows the wait. One
-                  boundary per address: Preact's keeps waiting for a page left before its chunk
-                  arrived, and then showed neither it nor the page gone back to (ADR 021). */}
+                  boundary per address: a page left before its chunk arrived never holds up
+                  the page gone to or back to. */}
               <Suspense key={pathname} fallback={<Loading label={t('common.loading')} />}>
                 <Outlet />
               </Suspense>
