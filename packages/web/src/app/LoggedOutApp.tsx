@@ -57,7 +57,7 @@ export const LOGGED_OUT_TITLES: Record<string, string> = {
   '/cancel-contract': 'publicCancellation.title',
 };
 
-/** Spec section 2, logged-out area: login, reset, update; any other path goes to /. */
+/** The signed-out area (docs/portal-screens.md): login, reset, update; any other path goes to /. */
 export function LoggedOutApp() {
   const { t } = useTranslation();
   const operator = useOperator();

@@ -75,7 +75,7 @@ describe('membership overview: the status hero', () => {
   });
 });
 
-describe('membership overview: status action (spec section 2)', () => {
+describe('membership overview: status action', () => {
   it('active → Freeze membership', () => {
     renderOverview('active');
     expect(within(statusCard()).getByText('Active since 1 March 2025')).toBeInTheDocument();
@@ -292,7 +292,7 @@ describe('membership overview: an ended membership', () => {
   );
 });
 
-describe('membership overview: consents and account (issue 6)', () => {
+describe('membership overview: consents and account', () => {
   it('shows when the marketing consent last changed, or that it never did', () => {
     renderOverview('active', 'de', { gdpr_opt_in: true, gdpr_updated_at: '2026-11-22T10:00:00Z' });
     const profile = screen.getByRole('region', { name: 'Personal information' });

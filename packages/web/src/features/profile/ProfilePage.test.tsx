@@ -254,7 +254,7 @@ describe('changing a verified mobile number', () => {
     });
   });
 
-  it('shows the spec’s texts for a wrong and an expired code, and goes back to the code step', async () => {
+  it('shows its texts for a wrong and an expired code, and goes back to the code step', async () => {
     let answer = refusal('invalid_verification_code', { attempts_left: 4 });
     renderNorway({ 'PATCH /api/v1/membership/profile': () => answer });
     await changeNumber();
