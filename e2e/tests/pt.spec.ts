@@ -232,7 +232,8 @@ test.describe('personal training', () => {
 
     // The widget's frame may still resize below the link as the click lands: click until it goes.
     await expect(async () => {
-      if (!/\/payment$/.test(page.url())) await page.getByRole('link', { name: de.pt.purchased.toPayment }).click();
+      if (!/\/payment$/.test(page.url()))
+        await page.getByRole('link', { name: de.pt.purchased.toPayment }).click();
       await expect(page).toHaveURL(/\/payment$/, { timeout: 2000 });
     }).toPass();
     const concept = textOf(de, 'invoice.ptPackage', { name: pack.name });
