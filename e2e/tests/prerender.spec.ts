@@ -31,7 +31,7 @@ async function watch(page: Page) {
     new MutationObserver((records) => {
       for (const record of records) {
         if ((record.target as Element).id === 'root') seen.removed += record.removedNodes.length;
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           // #root as the parser adds it: hidden from then on, or shown as sent.
           if ((node as Element).id === 'root' && seen.hiddenOnArrival === null)
             seen.hiddenOnArrival = document.documentElement.hasAttribute('data-prerender-stale');
@@ -47,6 +47,19 @@ async function watch(page: Page) {
           (window as unknown as { __prerender: { removed: number; hiddenOnArrival: boolean } }).__prerender,
       ),
   };
+}
+
+/** Holds the app's entry script back until the returned function is called. */
+async function holdScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 test.describe('without JavaScript', () => {
@@ -105,11 +118,17 @@ test('the other prerendered pages hydrate too, the lazy ones included', async ({
   }
 });
 
-test('a language picked on the login comes back prerendered in that language', async ({ page }) => {
+test('a language picked on the login, even before its script ran, comes back prerendered in that language', async ({
+  page,
+}) => {
   const de = texts('de-DE');
-  await page.goto(`${origin('de')}/`);
+  // Picked in the HTML before the script has run: applied once it has.
+  const release = await holdScript(page);
+  await page.goto(`${origin('de')}/`, { waitUntil: 'commit' });
   await page.getByRole('combobox', { name: texts('en-DE').language.label }).selectOption('de-DE');
+  release();
   await expect(page.getByRole('heading', { level: 1, name: de.auth.login.title })).toBeVisible();
+  await page.unrouteAll();
 
   const { logged, seen } = await watch(page);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/');
@@ -139,4 +158,20 @@ test('a signed-in member never sees the prerendered sign-in form: home renders i
   await expect(page.locator('html')).not.toHaveAttribute('data-prerender-stale', /.*/);
   // Signed out again, the token's session ends with the test.
   await request.post(`${apiOrigin}/api/auth/logout`, { headers: { Authorization: `Bearer ${token}` } });
+});
+
+test('what a member types before the script has run stays, and signs in once it has', async ({ page }) => {
+  const t = texts('fi-FI');
+  // The app's entry script held back until the member has typed into the HTML form.
+  const release = await holdScript(page);
+  const { logged } = await watch(page);
+  await page.goto(`${origin('fi')}/`, { waitUntil: 'commit' });
+  await page.getByLabel(t.auth.login.username).fill('active@fi.example');
+  await page.getByLabel(t.auth.login.password, { exact: true }).fill('demo');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-operator', 'fi');
+  await expect(page.getByLabel(t.auth.login.username)).toHaveValue('active@fi.example');
+  await page.getByRole('button', { name: t.auth.login.submit }).click();
+  await expect(page.getByRole('region', { name: t.statusBar.label })).toBeVisible();
+  expect(logged).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { languageOf } from '@portal/domain';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, LANGUAGE_NAMES } from '../lib/i18n.ts';
 import { Globe } from 'lucide';
@@ -12,6 +12,13 @@ export function LanguageSwitcher() {
   const operator = useOperator();
   const { t, i18n } = useTranslation();
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A language picked in the prerendered page before its script ran: React does not replay
+  // that change, so it is applied once the switcher is live (ADR 035).
+  useEffect(() => {
+    const picked = select.current?.value;
+    if (picked && picked !== i18n.language && operator.locales.includes(picked)) void changeLocale(picked);
+  }, [i18n, operator.locales]);
   if (operator.locales.length < 2) return null;
   return (
     <div className={styles.switcher}>
@@ -20,6 +27,7 @@ export function LanguageSwitcher() {
       </label>
       <Icon node={Globe} className={styles.globe} strokeWidth={1.8} />
       <select
+        ref={select}
         id={id}
         className={styles.select}
         value={i18n.language}

@@ -21,8 +21,6 @@ export function LoginPage() {
   const { t } = useTranslation();
   const operator = useOperator();
   const { reason } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<Invalid>({});
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -44,8 +42,12 @@ export function LoginPage() {
     if (login.isError) errorRef.current?.focus();
   }, [login.isError]);
 
+  // Uncontrolled fields, read on submit: what a member typed into the prerendered form
+  // before the script hydrated it stays (a controlled field would be reset to its state).
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const username = usernameRef.current?.value ?? '';
+    const password = passwordRef.current?.value ?? '';
     const next: Invalid = { username: username.trim() === '', password: password === '' };
     setInvalid(next);
     if (next.username) usernameRef.current?.focus();
@@ -73,9 +75,7 @@ export function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           required
-          value={username}
-          onChange={(e) => {
-            setUsername(e.target.value);
+          onChange={() => {
             if (invalid.username) setInvalid({ ...invalid, username: false });
           }}
           error={invalid.username ? t('auth.validation.usernameRequired') : undefined}
@@ -87,9 +87,7 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
+          onChange={() => {
             if (invalid.password) setInvalid({ ...invalid, password: false });
           }}
           error={invalid.password ? t('auth.validation.passwordRequired') : undefined}

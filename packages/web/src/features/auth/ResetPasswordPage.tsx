@@ -14,7 +14,6 @@ import { resetErrorKey } from './authErrors.ts';
 export function ResetPasswordPage() {
   const { t, i18n } = useTranslation();
   const operator = useOperator();
-  const [username, setUsername] = useState('');
   const [invalid, setInvalid] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
@@ -38,8 +37,10 @@ export function ResetPasswordPage() {
     if (reset.isError || reset.isSuccess) messageRef.current?.focus();
   }, [reset.isError, reset.isSuccess]);
 
+  // An uncontrolled field, read on submit, like the login's (what was typed before hydration stays).
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const username = inputRef.current?.value ?? '';
     const empty = username.trim() === '';
     setInvalid(empty);
     if (empty) inputRef.current?.focus();
@@ -68,9 +69,7 @@ export function ResetPasswordPage() {
               autoCapitalize="none"
               spellCheck={false}
               required
-              value={username}
-              onChange={(e) => {
-                setUsername(e.target.value);
+              onChange={() => {
                 if (invalid) setInvalid(false);
               }}
               error={invalid ? t('auth.validation.usernameRequired') : undefined}
