@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
+import { Later } from '../../components/Later.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
@@ -42,6 +43,19 @@ export function HomePage() {
         />
       </section>
       <WorkoutCounter />
+      <Later>
+        <HomeSections />
+      </Later>
+    </>
+  );
+}
+
+/** What home shows below the welcome and the workout counter. */
+function HomeSections() {
+  const { t } = useTranslation();
+  const membership = useLoadedMembership();
+  return (
+    <>
       <HomeHighlights />
       <div className={styles.facts}>
         <Card>

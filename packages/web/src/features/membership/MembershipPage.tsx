@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button.tsx';
 import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { Later } from '../../components/Later.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership, usePaymentAlert } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
@@ -354,8 +355,10 @@ export function MembershipPage({
             <div className={styles.accessLinks}>{access.links}</div>
           </Group>
         )}
-        <ContractGroup membership={membership} />
-        <PersonalGroup membership={membership} />
+        <Later>
+          <ContractGroup membership={membership} />
+          <PersonalGroup membership={membership} />
+        </Later>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Later } from '../../components/Later.tsx';
 import { CardBlock } from './card/CardBlock.tsx';
 import { CardUpdateBanner } from './card/CardUpdateBanner.tsx';
 import { HealthInsuranceSection } from './healthInsurance/HealthInsuranceSection.tsx';
@@ -24,9 +25,11 @@ export function PaymentPage({ withBanner = false }: { withBanner?: boolean }) {
         <CardBlock />
         <NextPayment />
       </div>
-      <InvoicesSection invoices={invoices} />
-      <RefundsSection />
-      <HealthInsuranceSection />
+      <Later>
+        <InvoicesSection invoices={invoices} />
+        <RefundsSection />
+        <HealthInsuranceSection />
+      </Later>
     </>
   );
 }
