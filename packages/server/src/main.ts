@@ -3,7 +3,7 @@ import './node-version.mjs';
 import { operatorIds } from '@portal/domain';
 import { startDelivery } from './adapters/delivery/index.ts';
 import { clockFromConfig } from './clock.ts';
-import { loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
@@ -14,7 +14,15 @@ import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
 
 const started = performance.now();
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // Every wrong variable, each with the form it must have; no stack, no value.
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const clock = clockFromConfig(config.portalClock, !config.isProduction);
 // The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
 const opening = openDatabase(
