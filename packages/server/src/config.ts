@@ -78,6 +78,11 @@ export interface DoorKeySettings {
 
 export interface Config {
   port: number;
+  /**
+   * The address to listen on (HOST): by default 127.0.0.1 outside production, so a developer's
+   * portal, with its demo logins, dev routes and sandboxes, cannot be reached from the
+   * network; 0.0.0.0 in production, where the proxy reaches the instances over the network.
+   */
   host: string;
   /**
    * PGlite data directory: DATA_DIR resolved against the process cwd, by default `data` at
@@ -247,7 +252,7 @@ export function serverSchema(production: boolean): AreaSchema<ServerSettings> {
     const origin = (op: OperatorId) => env[operatorVariable('PUBLIC_ORIGIN_', op)];
     return {
       port: env.PORT ?? 8080,
-      host: env.HOST ?? '0.0.0.0',
+      host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
       dataDir: resolved(env.DATA_DIR, 'data'),
       databaseUrl: env.DATABASE_URL ?? null,
       databaseListenUrl: env.DATABASE_LISTEN_URL ?? null,

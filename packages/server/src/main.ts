@@ -101,7 +101,7 @@ const lines = [
   '',
   ...(config.isProduction ? [] : demoLoginLines()),
   ...(config.doorKeys.demo ? doorKeyLines() : []),
-  `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}).`,
+  `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}, listening on ${config.host}:${config.port}${config.host === '127.0.0.1' ? ', this machine only: HOST=0.0.0.0 opens it to the network' : ''}).`,
   '',
 ];
 log.flushSync();
