@@ -20,6 +20,8 @@ import {
   parseArea,
   perOperator,
   port,
+  problem,
+  readWell,
   text,
   trimmed,
   url,
@@ -111,6 +113,13 @@ export interface Config {
   strictResponses: boolean;
   webDist: string;
   logLevel: string;
+  /**
+   * How log lines are written (LOG_FORMAT): `json`, one object a line, as production and every
+   * log reader expect; `pretty`, one readable line a request (pino-pretty) for a person. By
+   * default pretty outside production when stdout is a terminal (`npm start` in a shell),
+   * else json; production refuses pretty.
+   */
+  logFormat: 'pretty' | 'json';
   /** Fastify's trustProxy when behind a reverse proxy: TRUST_PROXY=true, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
   sessionTtlMs: number;
@@ -219,6 +228,7 @@ const serverVariables = () => ({
   SERVE_OPENAPI: flag(),
   WEB_DIST: text(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  LOG_FORMAT: oneOf(['pretty', 'json']),
   TRUST_PROXY: trustProxy,
   INSTANCE_ID: variable('1 to 64 letters, digits or . _ : -', z.string().regex(INSTANCE_ID)),
   SIGN_IN_LIMIT_PER_IP_AND_USERNAME: wholeNumber(1),
@@ -246,75 +256,89 @@ const serverVariables = () => ({
 type ServerSettings = Omit<Config, 'cards' | 'pt' | 'delivery'>;
 
 /** The server's settings from its variables: the defaults below are the documented ones (README). */
-export function serverSchema(production: boolean): AreaSchema<ServerSettings> {
-  return z.object(serverVariables()).transform((env): ServerSettings => {
-    const nodeEnv = env.NODE_ENV ?? 'development';
-    const origin = (op: OperatorId) => env[operatorVariable('PUBLIC_ORIGIN_', op)];
-    return {
-      port: env.PORT ?? 8080,
-      host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
-      dataDir: resolved(env.DATA_DIR, 'data'),
-      databaseUrl: env.DATABASE_URL ?? null,
-      databaseListenUrl: env.DATABASE_LISTEN_URL ?? null,
-      portalClock: env.PORTAL_CLOCK ?? null,
-      defaultOperator: env.DEFAULT_OPERATOR ?? 'de',
-      operatorHosts: Object.fromEntries(
-        Object.entries(env.OPERATOR_HOSTS ?? {}).map(([host, op]) => [host.toLowerCase(), op]),
-      ),
-      publicOrigins: Object.fromEntries(
-        operatorIds.filter((op) => origin(op)).map((op) => [op, new URL(origin(op)!).origin]),
-      ),
-      nodeEnv,
-      isProduction: production,
-      strictResponses: env.STRICT_RESPONSES ?? nodeEnv === 'test',
-      webDist: resolved(env.WEB_DIST, 'packages/web/dist'),
-      logLevel: env.LOG_LEVEL ?? 'info',
-      trustProxy: env.TRUST_PROXY ?? false,
-      sessionTtlMs: SESSION_TTL_MS,
-      signInLimits: {
-        perIpAndUsername: env.SIGN_IN_LIMIT_PER_IP_AND_USERNAME ?? 5,
-        perIp: env.SIGN_IN_LIMIT_PER_IP ?? 20,
-        windowMs: 15 * 60 * 1000,
-        delay: { afterFailures: 3, baseMs: 250, maxMs: env.SIGN_IN_DELAY_MAX_MS ?? 2000 },
-        noticeAfter: env.SIGN_IN_NOTICE_AFTER ?? 10,
+export function serverSchema(production: boolean, terminal: boolean): AreaSchema<ServerSettings> {
+  return z
+    .object(serverVariables())
+    .superRefine(
+      (env, ctx) => {
+        if (env.LOG_FORMAT === 'pretty' && production)
+          problem(
+            ctx,
+            'LOG_FORMAT',
+            'must be json in production (log collectors read one JSON object a line)',
+          );
       },
-      publicCancellation: {
-        perIpPerHour: env.PUBLIC_CANCELLATION_LIMIT_PER_IP ?? 5,
-        perIdentityPerDay: env.PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY ?? 3,
-        minResponseMs: env.PUBLIC_CANCELLATION_MIN_MS ?? 400,
-        // Without a configured key the hashes still compare within one process run; in
-        // production that is not enough (several processes, restarts), so the form is off.
-        ipHashKey: env.IP_HASH_KEY ?? (production ? null : randomBytes(32).toString('hex')),
-      },
-      redisUrl: env.REDIS_URL ?? null,
-      redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal-rate-limit:',
-      doorKeys: {
-        hashes: Object.fromEntries(
-          Object.entries(env.DOOR_KEYS ?? {}).map(([club, entry]) => [
-            club,
-            (Array.isArray(entry) ? entry : [entry]).map((hash) => hash.toLowerCase()),
-          ]),
+      { when: readWell('LOG_FORMAT') },
+    )
+    .transform((env): ServerSettings => {
+      const nodeEnv = env.NODE_ENV ?? 'development';
+      const origin = (op: OperatorId) => env[operatorVariable('PUBLIC_ORIGIN_', op)];
+      return {
+        port: env.PORT ?? 8080,
+        host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+        dataDir: resolved(env.DATA_DIR, 'data'),
+        databaseUrl: env.DATABASE_URL ?? null,
+        databaseListenUrl: env.DATABASE_LISTEN_URL ?? null,
+        portalClock: env.PORTAL_CLOCK ?? null,
+        defaultOperator: env.DEFAULT_OPERATOR ?? 'de',
+        operatorHosts: Object.fromEntries(
+          Object.entries(env.OPERATOR_HOSTS ?? {}).map(([host, op]) => [host.toLowerCase(), op]),
         ),
-        demo: !production,
-        perMinute: env.DOOR_CHECK_IN_LIMIT_PER_MINUTE ?? 120,
-      },
-      serveOpenApi: env.SERVE_OPENAPI ?? !production,
-      metrics: { port: env.METRICS_PORT ?? null, host: env.METRICS_HOST ?? '127.0.0.1' },
-      instanceId: env.INSTANCE_ID ?? `${hostname()}:${process.pid}`.slice(0, 64),
-      databasePoolMax: env.DATABASE_POOL_MAX ?? 10,
-      readModelCacheMs: env.READ_MODEL_CACHE_MS ?? 30_000,
-      shutdown: {
-        graceMs: env.SHUTDOWN_GRACE_MS ?? 5000,
-        timeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 25_000,
-      },
-    };
-  });
+        publicOrigins: Object.fromEntries(
+          operatorIds.filter((op) => origin(op)).map((op) => [op, new URL(origin(op)!).origin]),
+        ),
+        nodeEnv,
+        isProduction: production,
+        strictResponses: env.STRICT_RESPONSES ?? nodeEnv === 'test',
+        webDist: resolved(env.WEB_DIST, 'packages/web/dist'),
+        logLevel: env.LOG_LEVEL ?? 'info',
+        logFormat: env.LOG_FORMAT ?? (!production && terminal ? 'pretty' : 'json'),
+        trustProxy: env.TRUST_PROXY ?? false,
+        sessionTtlMs: SESSION_TTL_MS,
+        signInLimits: {
+          perIpAndUsername: env.SIGN_IN_LIMIT_PER_IP_AND_USERNAME ?? 5,
+          perIp: env.SIGN_IN_LIMIT_PER_IP ?? 20,
+          windowMs: 15 * 60 * 1000,
+          delay: { afterFailures: 3, baseMs: 250, maxMs: env.SIGN_IN_DELAY_MAX_MS ?? 2000 },
+          noticeAfter: env.SIGN_IN_NOTICE_AFTER ?? 10,
+        },
+        publicCancellation: {
+          perIpPerHour: env.PUBLIC_CANCELLATION_LIMIT_PER_IP ?? 5,
+          perIdentityPerDay: env.PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY ?? 3,
+          minResponseMs: env.PUBLIC_CANCELLATION_MIN_MS ?? 400,
+          // Without a configured key the hashes still compare within one process run; in
+          // production that is not enough (several processes, restarts), so the form is off.
+          ipHashKey: env.IP_HASH_KEY ?? (production ? null : randomBytes(32).toString('hex')),
+        },
+        redisUrl: env.REDIS_URL ?? null,
+        redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal-rate-limit:',
+        doorKeys: {
+          hashes: Object.fromEntries(
+            Object.entries(env.DOOR_KEYS ?? {}).map(([club, entry]) => [
+              club,
+              (Array.isArray(entry) ? entry : [entry]).map((hash) => hash.toLowerCase()),
+            ]),
+          ),
+          demo: !production,
+          perMinute: env.DOOR_CHECK_IN_LIMIT_PER_MINUTE ?? 120,
+        },
+        serveOpenApi: env.SERVE_OPENAPI ?? !production,
+        metrics: { port: env.METRICS_PORT ?? null, host: env.METRICS_HOST ?? '127.0.0.1' },
+        instanceId: env.INSTANCE_ID ?? `${hostname()}:${process.pid}`.slice(0, 64),
+        databasePoolMax: env.DATABASE_POOL_MAX ?? 10,
+        readModelCacheMs: env.READ_MODEL_CACHE_MS ?? 30_000,
+        shutdown: {
+          graceMs: env.SHUTDOWN_GRACE_MS ?? 5000,
+          timeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 25_000,
+        },
+      };
+    });
 }
 
 /** Every variable the portal reads, from the schemas (the README's table lists the same). */
 export function configVariables(): string[] {
   return [
-    ...variablesOf(serverSchema(false)),
+    ...variablesOf(serverSchema(false, false)),
     ...variablesOf(cardSchema(false)),
     ...variablesOf(ptSchema(false)),
     ...variablesOf(deliverySchema(false)),
@@ -324,11 +348,12 @@ export function configVariables(): string[] {
 /**
  * The configuration from the environment: the one place that reads process.env. Every area
  * is parsed; a ConfigError names every wrong variable with the form it must have.
+ * `terminal`: whether a person reads stdout (pretty logs by default outside production).
  */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, terminal = process.stdout.isTTY === true): Config {
   const production = env.NODE_ENV?.trim() === 'production';
   const problems: ConfigProblem[] = [];
-  const server = parseArea(serverSchema(production), env, problems);
+  const server = parseArea(serverSchema(production, terminal), env, problems);
   const cards = parseArea(cardSchema(production), env, problems);
   const pt = parseArea(ptSchema(production), env, problems);
   const delivery = parseArea(deliverySchema(production), env, problems);

@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
 import { createLifecycle } from './http/lifecycle.ts';
-import { bufferedStdout, loggerOptions } from './http/logging.ts';
+import { bufferedStdout, loggerOptions, prettyStdout } from './http/logging.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
@@ -44,8 +44,9 @@ await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
 const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
 const lifecycle = createLifecycle();
-// Log lines are written in batches (ADR 025); the start lines below come after them.
-const log = bufferedStdout();
+// JSON lines written in batches (ADR 025), or readable lines for a person at a terminal;
+// the start lines below come after them.
+const log = config.logFormat === 'pretty' ? await prettyStdout() : bufferedStdout();
 const app = await buildApp({
   db: database.db,
   clock,
