@@ -360,3 +360,11 @@ export function loadConfig(env: Env = process.env, terminal = process.stdout.isT
   if (!server || !cards || !pt || !delivery) throw new ConfigError(problems);
   return { ...server, cards, pt, delivery };
 }
+
+/**
+ * Where the command was started: npm's INIT_CWD (npm runs scripts from the repository root),
+ * else the working directory. The import resolves the file names it is given against it.
+ */
+export function invocationDirectory(env: Env = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}
