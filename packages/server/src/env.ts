@@ -26,7 +26,7 @@ export class ConfigError extends Error {
     super(
       lines.length === 1
         ? lines[0]
-        : `${lines.length} environment variables are wrong:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+        : `The environment has ${lines.length} problems:\n${lines.map((line) => `  ${line}`).join('\n')}`,
     );
     this.name = 'ConfigError';
     this.problems = problems;
@@ -50,11 +50,8 @@ export const text = () => variable('text', z.string());
 /** Trimmed text: names, ids and addresses where surrounding spaces are a mistake. */
 export const trimmed = () => variable('text', z.string().trim());
 
-export const wholeNumber = (min: number, max?: number) =>
-  variable(
-    max === undefined ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`,
-    max === undefined ? z.coerce.number().int().min(min) : z.coerce.number().int().min(min).max(max),
-  );
+export const wholeNumber = (min: number) =>
+  variable(`a whole number of at least ${min}`, z.coerce.number().int().min(min));
 
 export const port = () =>
   variable('a port number from 0 to 65535', z.coerce.number().int().min(0).max(65535));

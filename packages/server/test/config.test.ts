@@ -68,7 +68,7 @@ describe('configuration errors', () => {
       { variable: 'SMS_API_KEY', message: 'is required with SMS_API_URL' },
     ]);
     expect(error.message.split('\n')).toEqual([
-      '15 environment variables are wrong:',
+      'The environment has 15 problems:',
       ...error.problems.map((p) => `  ${p.variable} ${p.message}`),
     ]);
   });
