@@ -1,12 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { OperatorId } from '@portal/contract';
-import { isOperatorId, operatorIds, SESSION_TTL_MS } from '@portal/domain';
-import { type CardSettings, loadCardSettings } from './adapters/cards/config.ts';
-import { type DeliverySettings, loadDeliverySettings } from './adapters/delivery/config.ts';
-import { loadPtSettings, type PtSettings } from './adapters/pt/config.ts';
+import { OperatorId } from '@portal/contract';
+import { operatorIds, SESSION_TTL_MS } from '@portal/domain';
+import { z } from 'zod';
+import { type CardSettings, cardSchema } from './adapters/cards/config.ts';
+import { type DeliverySettings, deliverySchema } from './adapters/delivery/config.ts';
+import { type PtSettings, ptSchema } from './adapters/pt/config.ts';
+import {
+  type AreaSchema,
+  type ConfigProblem,
+  ConfigError,
+  type Env,
+  flag,
+  json,
+  milliseconds,
+  oneOf,
+  operatorVariable,
+  parseArea,
+  perOperator,
+  port,
+  problem,
+  readWell,
+  text,
+  trimmed,
+  url,
+  variable,
+  variablesOf,
+  wholeNumber,
+} from './env.ts';
 import { REPO_ROOT } from './paths.ts';
+
+export { ConfigError } from './env.ts';
 
 /** Failed sign-ins (ADR 005): what one address may try, and what slows down a username. */
 export interface SignInLimits {
@@ -55,6 +80,11 @@ export interface DoorKeySettings {
 
 export interface Config {
   port: number;
+  /**
+   * The address to listen on (HOST): by default 127.0.0.1 outside production, so a developer's
+   * portal, with its demo logins, dev routes and sandboxes, cannot be reached from the
+   * network; 0.0.0.0 in production, where the proxy reaches the instances over the network.
+   */
   host: string;
   /**
    * PGlite data directory: DATA_DIR resolved against the process cwd, by default `data` at
@@ -83,6 +113,13 @@ export interface Config {
   strictResponses: boolean;
   webDist: string;
   logLevel: string;
+  /**
+   * How log lines are written (LOG_FORMAT): `json`, one object a line, as production and every
+   * log reader expect; `pretty`, one readable line a request (pino-pretty) for a person. By
+   * default pretty outside production when stdout is a terminal (`npm start` in a shell),
+   * else json; production refuses pretty.
+   */
+  logFormat: 'pretty' | 'json';
   /** Fastify's trustProxy when behind a reverse proxy: TRUST_PROXY=true, or the proxies' addresses/CIDRs. */
   trustProxy: boolean | string;
   sessionTtlMs: number;
@@ -132,207 +169,202 @@ export interface ShutdownSettings {
   timeoutMs: number;
 }
 
-export class ConfigError extends Error {}
-
-function parsePort(value: string | undefined, name = 'PORT'): number {
-  if (value === undefined || value === '') return 8080;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`${name} is not a port: ${value}`);
-  return port;
-}
-
-function parseOperator(name: string, value: string | undefined, fallback: OperatorId): OperatorId {
-  if (value === undefined || value === '') return fallback;
-  if (!isOperatorId(value)) throw new ConfigError(`${name} must be one of ${operatorIds.join(', ')}`);
-  return value;
-}
-
-function parseOperatorHosts(value: string | undefined): Record<string, OperatorId> {
-  if (value === undefined || value.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new ConfigError('OPERATOR_HOSTS must be a JSON object mapping host names to operator ids');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError('OPERATOR_HOSTS must be a JSON object mapping host names to operator ids');
-  }
-  const hosts: Record<string, OperatorId> = {};
-  for (const [host, op] of Object.entries(parsed)) {
-    if (typeof op !== 'string' || !isOperatorId(op)) {
-      throw new ConfigError(`OPERATOR_HOSTS: ${host} maps to an unknown operator`);
-    }
-    hosts[host.toLowerCase()] = op;
-  }
-  return hosts;
-}
-
-function parseOrigin(name: string, value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-    return url.origin;
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) origin, e.g. https://portal.example.com`);
-  }
-}
-
-function parseClock(value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
-  if (Number.isNaN(Date.parse(value))) throw new ConfigError(`PORTAL_CLOCK is not a date: ${value}`);
-  return value;
-}
-
-function parseCount(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1) throw new ConfigError(`${name} must be a positive integer`);
-  return count;
-}
-
-function parseMs(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0)
-    throw new ConfigError(`${name} must be a whole number of milliseconds`);
-  return ms;
-}
-
-const DOOR_KEYS_FORMAT =
-  'DOOR_KEYS must be a JSON object mapping club ids to the sha256 (hex) of their key, or to a list of them';
-
-function parseDoorKeyHashes(value: string | undefined): Record<string, string[]> {
-  if (value === undefined || value.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new ConfigError(DOOR_KEYS_FORMAT);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new ConfigError(DOOR_KEYS_FORMAT);
-  const hashes: Record<string, string[]> = {};
-  for (const [club, entry] of Object.entries(parsed)) {
-    const list: unknown[] = Array.isArray(entry) ? entry : [entry];
-    if (list.length === 0 || !list.every((h) => typeof h === 'string' && /^[0-9a-f]{64}$/i.test(h))) {
-      throw new ConfigError(`DOOR_KEYS: ${club} needs the sha256 (64 hex digits) of its key`);
-    }
-    hashes[club] = (list as string[]).map((h) => h.toLowerCase());
-  }
-  return hashes;
-}
-
-function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw new ConfigError(`${name} must be true or false`);
-}
+/** `data` at the repository root unless DATA_DIR says otherwise (relative to the working directory). */
+const resolved = (value: string | undefined, fallback: string) =>
+  value ? path.resolve(process.cwd(), value) : path.join(REPO_ROOT, fallback);
 
 /** A sane instance name: it goes into a response header and the logs. */
 const INSTANCE_ID = /^[\w.:-]{1,64}$/;
 
-function parseInstanceId(value: string | undefined): string {
-  if (value === undefined || value === '') return `${hostname()}:${process.pid}`.slice(0, 64);
-  if (!INSTANCE_ID.test(value))
-    throw new ConfigError('INSTANCE_ID must be 1 to 64 letters, digits or . _ : -');
-  return value;
-}
-
 /**
  * TRUST_PROXY: the proxies' addresses or CIDRs, comma-separated (ADR 015). Only a request
  * whose socket comes from one of them has its X-Forwarded-For believed; without it the
- * client address is the socket's. proxy-addr's names (loopback, …) work too; `true` (believe anyone) stays possible for setups
- * where the network alone guarantees that only the proxy can connect.
+ * client address is the socket's. proxy-addr's names (loopback, …) work too; `true` (believe
+ * anyone) stays possible for setups where the network alone guarantees that only the proxy
+ * can connect.
  */
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  const entries = value.split(',').map((entry) => entry.trim());
-  const valid = (entry: string) =>
-    /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
-  if (!entries.every(valid))
-    throw new ConfigError('TRUST_PROXY must be true, false or a comma-separated list of addresses/CIDRs');
-  return entries.join(',');
+const trustProxy = variable(
+  'true, false or a comma-separated list of addresses/CIDRs',
+  z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine((entries) =>
+      entries.every(
+        (entry) =>
+          ['true', 'false', 'loopback', 'linklocal', 'uniquelocal'].includes(entry) ||
+          /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry),
+      ),
+    )
+    .refine((entries) => entries.length === 1 || !entries.some((e) => e === 'true' || e === 'false'))
+    .transform((entries): boolean | string =>
+      entries[0] === 'true' ? true : entries[0] === 'false' ? false : entries.join(','),
+    ),
+);
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/i);
+
+/** The server's own variables, one per line, with the form each must have. */
+const serverVariables = () => ({
+  NODE_ENV: trimmed(),
+  PORT: port(),
+  HOST: text(),
+  DATA_DIR: text(),
+  DATABASE_URL: text(),
+  DATABASE_LISTEN_URL: text(),
+  DATABASE_POOL_MAX: wholeNumber(1),
+  PORTAL_CLOCK: variable(
+    'a date and time, e.g. 2026-03-15T10:00:00Z',
+    z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  ),
+  DEFAULT_OPERATOR: variable(`one of ${operatorIds.join(', ')}`, OperatorId),
+  OPERATOR_HOSTS: json(
+    `a JSON object mapping host names to operators (${operatorIds.join(', ')})`,
+    z.record(z.string(), OperatorId),
+  ),
+  ...perOperator('PUBLIC_ORIGIN_', () =>
+    url(['http', 'https'], 'an http(s) origin, e.g. https://portal.example.com'),
+  ),
+  STRICT_RESPONSES: flag(),
+  SERVE_OPENAPI: flag(),
+  WEB_DIST: text(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  LOG_FORMAT: oneOf(['pretty', 'json']),
+  TRUST_PROXY: trustProxy,
+  INSTANCE_ID: variable('1 to 64 letters, digits or . _ : -', z.string().regex(INSTANCE_ID)),
+  SIGN_IN_LIMIT_PER_IP_AND_USERNAME: wholeNumber(1),
+  SIGN_IN_LIMIT_PER_IP: wholeNumber(1),
+  SIGN_IN_DELAY_MAX_MS: milliseconds(),
+  SIGN_IN_NOTICE_AFTER: wholeNumber(1),
+  PUBLIC_CANCELLATION_LIMIT_PER_IP: wholeNumber(1),
+  PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY: wholeNumber(1),
+  PUBLIC_CANCELLATION_MIN_MS: milliseconds(),
+  IP_HASH_KEY: text(),
+  REDIS_URL: text(),
+  REDIS_KEY_PREFIX: text(),
+  DOOR_KEYS: json(
+    'a JSON object mapping club ids to the sha256 (64 hex digits) of their key, or to a list of them',
+    z.record(z.string(), z.union([sha256Hex, z.array(sha256Hex).min(1)])),
+  ),
+  DOOR_CHECK_IN_LIMIT_PER_MINUTE: wholeNumber(1),
+  METRICS_PORT: port(),
+  METRICS_HOST: text(),
+  READ_MODEL_CACHE_MS: milliseconds(),
+  SHUTDOWN_GRACE_MS: milliseconds(),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(),
+});
+
+type ServerSettings = Omit<Config, 'cards' | 'pt' | 'delivery'>;
+
+/** The server's settings from its variables: the defaults below are the documented ones (README). */
+export function serverSchema(production: boolean, terminal: boolean): AreaSchema<ServerSettings> {
+  return z
+    .object(serverVariables())
+    .superRefine(
+      (env, ctx) => {
+        if (env.LOG_FORMAT === 'pretty' && production)
+          problem(
+            ctx,
+            'LOG_FORMAT',
+            'must be json in production (log collectors read one JSON object a line)',
+          );
+      },
+      { when: readWell('LOG_FORMAT') },
+    )
+    .transform((env): ServerSettings => {
+      const nodeEnv = env.NODE_ENV ?? 'development';
+      const origin = (op: OperatorId) => env[operatorVariable('PUBLIC_ORIGIN_', op)];
+      return {
+        port: env.PORT ?? 8080,
+        host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+        dataDir: resolved(env.DATA_DIR, 'data'),
+        databaseUrl: env.DATABASE_URL ?? null,
+        databaseListenUrl: env.DATABASE_LISTEN_URL ?? null,
+        portalClock: env.PORTAL_CLOCK ?? null,
+        defaultOperator: env.DEFAULT_OPERATOR ?? 'de',
+        operatorHosts: Object.fromEntries(
+          Object.entries(env.OPERATOR_HOSTS ?? {}).map(([host, op]) => [host.toLowerCase(), op]),
+        ),
+        publicOrigins: Object.fromEntries(
+          operatorIds.filter((op) => origin(op)).map((op) => [op, new URL(origin(op)!).origin]),
+        ),
+        nodeEnv,
+        isProduction: production,
+        strictResponses: env.STRICT_RESPONSES ?? nodeEnv === 'test',
+        webDist: resolved(env.WEB_DIST, 'packages/web/dist'),
+        logLevel: env.LOG_LEVEL ?? 'info',
+        logFormat: env.LOG_FORMAT ?? (!production && terminal ? 'pretty' : 'json'),
+        trustProxy: env.TRUST_PROXY ?? false,
+        sessionTtlMs: SESSION_TTL_MS,
+        signInLimits: {
+          perIpAndUsername: env.SIGN_IN_LIMIT_PER_IP_AND_USERNAME ?? 5,
+          perIp: env.SIGN_IN_LIMIT_PER_IP ?? 20,
+          windowMs: 15 * 60 * 1000,
+          delay: { afterFailures: 3, baseMs: 250, maxMs: env.SIGN_IN_DELAY_MAX_MS ?? 2000 },
+          noticeAfter: env.SIGN_IN_NOTICE_AFTER ?? 10,
+        },
+        publicCancellation: {
+          perIpPerHour: env.PUBLIC_CANCELLATION_LIMIT_PER_IP ?? 5,
+          perIdentityPerDay: env.PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY ?? 3,
+          minResponseMs: env.PUBLIC_CANCELLATION_MIN_MS ?? 400,
+          // Without a configured key the hashes still compare within one process run; in
+          // production that is not enough (several processes, restarts), so the form is off.
+          ipHashKey: env.IP_HASH_KEY ?? (production ? null : randomBytes(32).toString('hex')),
+        },
+        redisUrl: env.REDIS_URL ?? null,
+        redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal-rate-limit:',
+        doorKeys: {
+          hashes: Object.fromEntries(
+            Object.entries(env.DOOR_KEYS ?? {}).map(([club, entry]) => [
+              club,
+              (Array.isArray(entry) ? entry : [entry]).map((hash) => hash.toLowerCase()),
+            ]),
+          ),
+          demo: !production,
+          perMinute: env.DOOR_CHECK_IN_LIMIT_PER_MINUTE ?? 120,
+        },
+        serveOpenApi: env.SERVE_OPENAPI ?? !production,
+        metrics: { port: env.METRICS_PORT ?? null, host: env.METRICS_HOST ?? '127.0.0.1' },
+        instanceId: env.INSTANCE_ID ?? `${hostname()}:${process.pid}`.slice(0, 64),
+        databasePoolMax: env.DATABASE_POOL_MAX ?? 10,
+        readModelCacheMs: env.READ_MODEL_CACHE_MS ?? 30_000,
+        shutdown: {
+          graceMs: env.SHUTDOWN_GRACE_MS ?? 5000,
+          timeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 25_000,
+        },
+      };
+    });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  const publicOrigins: Partial<Record<OperatorId, string>> = {};
-  for (const op of operatorIds) {
-    const name = `PUBLIC_ORIGIN_${op.toUpperCase()}`;
-    const value = env[name];
-    if (value) publicOrigins[op] = parseOrigin(name, value);
-  }
-  return {
-    port: parsePort(env.PORT),
-    host: env.HOST || '0.0.0.0',
-    dataDir: env.DATA_DIR ? path.resolve(process.cwd(), env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
-    databaseUrl: env.DATABASE_URL || null,
-    databaseListenUrl: env.DATABASE_LISTEN_URL || null,
-    portalClock: parseClock(env.PORTAL_CLOCK),
-    defaultOperator: parseOperator('DEFAULT_OPERATOR', env.DEFAULT_OPERATOR, 'de'),
-    operatorHosts: parseOperatorHosts(env.OPERATOR_HOSTS),
-    publicOrigins,
-    nodeEnv,
-    isProduction: nodeEnv === 'production',
-    strictResponses: parseSwitch('STRICT_RESPONSES', env.STRICT_RESPONSES, nodeEnv === 'test'),
-    webDist: env.WEB_DIST
-      ? path.resolve(process.cwd(), env.WEB_DIST)
-      : path.join(REPO_ROOT, 'packages/web/dist'),
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    sessionTtlMs: SESSION_TTL_MS,
-    signInLimits: {
-      perIpAndUsername: parseCount(
-        'SIGN_IN_LIMIT_PER_IP_AND_USERNAME',
-        env.SIGN_IN_LIMIT_PER_IP_AND_USERNAME,
-        5,
-      ),
-      perIp: parseCount('SIGN_IN_LIMIT_PER_IP', env.SIGN_IN_LIMIT_PER_IP, 20),
-      windowMs: 15 * 60 * 1000,
-      delay: {
-        afterFailures: 3,
-        baseMs: 250,
-        maxMs: parseMs('SIGN_IN_DELAY_MAX_MS', env.SIGN_IN_DELAY_MAX_MS, 2000),
-      },
-      noticeAfter: parseCount('SIGN_IN_NOTICE_AFTER', env.SIGN_IN_NOTICE_AFTER, 10),
-    },
-    publicCancellation: {
-      perIpPerHour: parseCount('PUBLIC_CANCELLATION_LIMIT_PER_IP', env.PUBLIC_CANCELLATION_LIMIT_PER_IP, 5),
-      perIdentityPerDay: parseCount(
-        'PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY',
-        env.PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY,
-        3,
-      ),
-      minResponseMs: parseMs('PUBLIC_CANCELLATION_MIN_MS', env.PUBLIC_CANCELLATION_MIN_MS, 400),
-      // Without a configured key the hashes still compare within one process run; in
-      // production that is not enough (several processes, restarts), so the form is off.
-      ipHashKey: env.IP_HASH_KEY || (nodeEnv === 'production' ? null : randomBytes(32).toString('hex')),
-    },
-    redisUrl: env.REDIS_URL || null,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal-rate-limit:',
-    cards: loadCardSettings(env, nodeEnv === 'production'),
-    doorKeys: {
-      hashes: parseDoorKeyHashes(env.DOOR_KEYS),
-      demo: nodeEnv !== 'production',
-      perMinute: parseCount('DOOR_CHECK_IN_LIMIT_PER_MINUTE', env.DOOR_CHECK_IN_LIMIT_PER_MINUTE, 120),
-    },
-    pt: loadPtSettings(env, nodeEnv === 'production'),
-    serveOpenApi: parseSwitch('SERVE_OPENAPI', env.SERVE_OPENAPI, nodeEnv !== 'production'),
-    delivery: loadDeliverySettings(env, nodeEnv === 'production'),
-    metrics: {
-      port: env.METRICS_PORT ? parsePort(env.METRICS_PORT, 'METRICS_PORT') : null,
-      host: env.METRICS_HOST || '127.0.0.1',
-    },
-    instanceId: parseInstanceId(env.INSTANCE_ID),
-    databasePoolMax: parseCount('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10),
-    readModelCacheMs: parseMs('READ_MODEL_CACHE_MS', env.READ_MODEL_CACHE_MS, 30_000),
-    shutdown: {
-      graceMs: parseMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5000),
-      timeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
-    },
-  };
+/** Every variable the portal reads, from the schemas (the README's table lists the same). */
+export function configVariables(): string[] {
+  return [
+    ...variablesOf(serverSchema(false, false)),
+    ...variablesOf(cardSchema(false)),
+    ...variablesOf(ptSchema(false)),
+    ...variablesOf(deliverySchema(false)),
+  ];
+}
+
+/**
+ * The configuration from the environment: the one place that reads process.env. Every area
+ * is parsed; a ConfigError names every wrong variable with the form it must have.
+ * `terminal`: whether a person reads stdout (pretty logs by default outside production).
+ */
+export function loadConfig(env: Env = process.env, terminal = process.stdout.isTTY === true): Config {
+  const production = env.NODE_ENV?.trim() === 'production';
+  const problems: ConfigProblem[] = [];
+  const server = parseArea(serverSchema(production, terminal), env, problems);
+  const cards = parseArea(cardSchema(production), env, problems);
+  const pt = parseArea(ptSchema(production), env, problems);
+  const delivery = parseArea(deliverySchema(production), env, problems);
+  if (!server || !cards || !pt || !delivery) throw new ConfigError(problems);
+  return { ...server, cards, pt, delivery };
+}
+
+/**
+ * Where the command was started: npm's INIT_CWD (npm runs scripts from the repository root),
+ * else the working directory. The import resolves the file names it is given against it.
+ */
+export function invocationDirectory(env: Env = process.env): string {
+  return env.INIT_CWD || process.cwd();
 }

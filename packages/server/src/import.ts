@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { clockFromConfig } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, invocationDirectory, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { type ImportReport, importSource } from './modules/import/service.ts';
 import { describeFailure, formatIssue, ImportRefused, readImportFile } from './modules/import/source.ts';
@@ -68,8 +68,8 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const clock = clockFromConfig(config.portalClock);
-  // npm runs scripts from the repository root; a relative name means where npm was run.
-  const base = process.env.INIT_CWD ?? process.cwd();
+  // A relative name means where npm was run, not the repository root it runs scripts from.
+  const base = invocationDirectory();
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, max: 2 }

@@ -3,18 +3,26 @@ import './node-version.mjs';
 import { operatorIds } from '@portal/domain';
 import { startDelivery } from './adapters/delivery/index.ts';
 import { clockFromConfig } from './clock.ts';
-import { loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
 import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
 import { createLifecycle } from './http/lifecycle.ts';
-import { bufferedStdout, loggerOptions } from './http/logging.ts';
+import { bufferedStdout, loggerOptions, prettyStdout } from './http/logging.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
 
 const started = performance.now();
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // Every wrong variable, each with the form it must have; no stack, no value.
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const clock = clockFromConfig(config.portalClock, !config.isProduction);
 // The database starts (PGlite compiles its WebAssembly) while the HTTP modules load.
 const opening = openDatabase(
@@ -36,8 +44,9 @@ await database.migrate();
 const seeded = await seedOutsideProduction(database.db, clock, config);
 const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
 const lifecycle = createLifecycle();
-// Log lines are written in batches (ADR 025); the start lines below come after them.
-const log = bufferedStdout();
+// JSON lines written in batches (ADR 025), or readable lines for a person at a terminal;
+// the start lines below come after them.
+const log = config.logFormat === 'pretty' ? await prettyStdout() : bufferedStdout();
 const app = await buildApp({
   db: database.db,
   clock,
@@ -93,7 +102,7 @@ const lines = [
   '',
   ...(config.isProduction ? [] : demoLoginLines()),
   ...(config.doorKeys.demo ? doorKeyLines() : []),
-  `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}).`,
+  `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}, listening on ${config.host}:${config.port}${config.host === '127.0.0.1' ? ', this machine only: HOST=0.0.0.0 opens it to the network' : ''}).`,
   '',
 ];
 log.flushSync();

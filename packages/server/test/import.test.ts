@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import * as s from '../src/db/schema.ts';
 import { csvRows, parseCsv, parseHours } from '../src/modules/import/csv.ts';
-import { readImportFile } from '../src/modules/import/source.ts';
+import { MAX_IMPORT_FIELD_CHARS, readImportFile } from '../src/modules/import/source.ts';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 import {
   EXAMPLES,
@@ -432,6 +432,29 @@ describe('import files', () => {
       { line: 5, cells: ['2', '', '3'] },
     ]);
     expect(parseCsv('a,b\n"open,2\n').error).toBe('line 2: a quoted field is not closed');
+  });
+
+  it('counts lines across mixed line ends, blank lines and line breaks in quotes', () => {
+    const { records, error } = parseCsv('a,b\r\n1,"x\r\ny"\n\n\r3,4\r5,"6 ""inch"""\n7,12" mat\n');
+    expect(error).toBeNull();
+    expect(records).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', 'x\r\ny'] },
+      { line: 6, cells: ['3', '4'] },
+      { line: 7, cells: ['5', '6 "inch"'] },
+      // A quote inside an unquoted field is a character, as spreadsheets read it.
+      { line: 8, cells: ['7', '12" mat'] },
+    ]);
+    // Problems name the line their record or field starts on.
+    expect(parseCsv('a,b\n1,2\n\n\n"open\n,2\n').error).toBe('line 5: a quoted field is not closed');
+    const long = 'x'.repeat(MAX_IMPORT_FIELD_CHARS);
+    expect(parseCsv(`a,b\n1,2\n3,"line\n${long}"\n`).error).toBe(
+      `line 3: a field is longer than ${MAX_IMPORT_FIELD_CHARS} characters`,
+    );
+    expect(parseCsv(`a,b\n1,2\n\n3,"${long}\n${long}\n`).error).toBe(
+      `line 4: a field is longer than ${MAX_IMPORT_FIELD_CHARS} characters`,
+    );
+    expect(parseCsv(`a,b\n1,2\n3,"${long}"\n`).error).toBeNull();
   });
 
   it('reads hours, lists, numbers and yes/no in CSV cells, and leaves empty cells out', () => {

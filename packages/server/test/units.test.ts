@@ -11,7 +11,8 @@ describe('config', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      // Outside production only this machine reaches the portal, unless HOST says otherwise.
+      host: '127.0.0.1',
       databaseUrl: null,
       portalClock: null,
       defaultOperator: 'de',
@@ -21,6 +22,10 @@ describe('config', () => {
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
     expect(loadConfig({ DATA_DIR: 'here' }).dataDir).toBe(`${process.cwd()}/here`);
     expect(config.webDist).toMatch(/packages\/web\/dist$/);
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.11' }).host).toBe('10.0.0.11');
   });
 
   it('reads operator hosts and public origins, and refuses nonsense', () => {

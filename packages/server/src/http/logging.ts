@@ -186,3 +186,42 @@ export function bufferedStdout(flushMs = 1000) {
   setInterval(() => destination.flush(), flushMs).unref();
   return destination;
 }
+
+/** A request's line for a person: `GET /api/health 200 2 ms`, the rest of its fields left out. */
+export function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const req = log.req as { method?: string; url?: string } | undefined;
+  const res = log.res as { statusCode?: number } | undefined;
+  const message = String(log[messageKey] ?? '');
+  if (!req || !res) return message;
+  const time = typeof log.responseTime === 'number' ? ` ${Math.round(log.responseTime)} ms` : '';
+  return `${req.method} ${req.url} ${res.statusCode}${time}${message === 'request completed' ? '' : ` (${message})`}`;
+}
+
+/** JSON log line → the readable line (pino-pretty is loaded only for this). */
+export async function prettyFormat(colorize: boolean): Promise<(line: string) => string> {
+  const { prettyFactory } = await import('pino-pretty');
+  return prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    // The start's feature report is in its message already, as a table.
+    ignore: 'pid,hostname,instance,reqId,req,res,responseTime,features',
+    messageFormat: prettyMessage,
+  });
+}
+
+/**
+ * stdout for a person at a terminal (LOG_FORMAT=pretty, by default `npm start` outside
+ * production): each JSON line made readable by pino-pretty, one line a request with its
+ * time, level, method, path, status and duration; other fields on the same line. The lines
+ * are the JSON ones after the allow-list (the serializers above), so they show nothing the
+ * JSON would not. Written synchronously: a developer's portal logs little.
+ */
+export async function prettyStdout() {
+  const format = await prettyFormat(true);
+  const destination = pino.destination({ dest: 1, sync: true });
+  return {
+    write: (line: string) => destination.write(format(line)),
+    flushSync: () => destination.flushSync(),
+  };
+}

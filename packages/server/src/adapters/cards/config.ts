@@ -1,5 +1,17 @@
 import type { CardProvider } from '@portal/contract';
-import { ConfigError } from '../../config.ts';
+import { z } from 'zod';
+import {
+  type AreaSchema,
+  type Env,
+  loadArea,
+  milliseconds,
+  oneOf,
+  problem,
+  readWell,
+  secret,
+  trimmed,
+  url,
+} from '../../env.ts';
 
 /** Verifone's eCommerce API (Checkout + transactions), from the environment only. */
 export interface VerifoneLiveSettings {
@@ -25,69 +37,108 @@ export type ProviderSettings =
 
 export type CardSettings = Record<CardProvider, ProviderSettings>;
 
+const PROVIDERS = ['verifone', 'dibs'] as const satisfies readonly CardProvider[];
+
 /** Dev defaults, so `npm start` works offline; never accepted in production. */
 const DEV_SECRETS: Record<CardProvider, string> = {
   verifone: 'dev-only-verifone-sandbox-secret-change-me',
   dibs: 'dev-only-dibs-sandbox-secret-change-me',
 };
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name]?.trim();
-  if (!value) throw new ConfigError(`${name} is required when CARD_PROVIDER_VERIFONE=live`);
-  return value;
-}
+/** What CARD_PROVIDER_VERIFONE=live needs; VERIFONE_3DS_CONTRACT_ID and VERIFONE_TIMEOUT_MS are optional. */
+const LIVE_REQUIRED = [
+  'VERIFONE_API_URL',
+  'VERIFONE_USER_ID',
+  'VERIFONE_API_KEY',
+  'VERIFONE_ENTITY_ID',
+  'VERIFONE_PAYMENT_CONTRACT_ID',
+  'VERIFONE_TOKEN_SCOPE',
+] as const;
 
-function verifoneLive(env: NodeJS.ProcessEnv, isProduction: boolean): VerifoneLiveSettings {
-  const apiUrl = required(env, 'VERIFONE_API_URL');
-  let url: URL;
-  try {
-    url = new URL(apiUrl);
-  } catch {
-    throw new ConfigError('VERIFONE_API_URL must be an absolute URL');
-  }
-  if (url.protocol !== 'https:' && (isProduction || url.protocol !== 'http:')) {
-    throw new ConfigError('VERIFONE_API_URL must use https');
-  }
-  const timeout = Number(env.VERIFONE_TIMEOUT_MS || 15000);
-  if (!Number.isInteger(timeout) || timeout < 1000) {
-    throw new ConfigError('VERIFONE_TIMEOUT_MS must be at least 1000');
-  }
-  return {
-    apiUrl: url.toString().replace(/\/+$/, ''),
-    userId: required(env, 'VERIFONE_USER_ID'),
-    apiKey: required(env, 'VERIFONE_API_KEY'),
-    entityId: required(env, 'VERIFONE_ENTITY_ID'),
-    paymentContractId: required(env, 'VERIFONE_PAYMENT_CONTRACT_ID'),
-    tokenScope: required(env, 'VERIFONE_TOKEN_SCOPE'),
-    threeDsContractId: env.VERIFONE_3DS_CONTRACT_ID?.trim() || null,
-    timeoutMs: timeout,
-  };
-}
+const modeVariable = (provider: CardProvider) =>
+  provider === 'verifone' ? 'CARD_PROVIDER_VERIFONE' : 'CARD_PROVIDER_DIBS';
+const secretVariable = (provider: CardProvider) =>
+  provider === 'verifone' ? 'CARD_SANDBOX_SECRET_VERIFONE' : 'CARD_SANDBOX_SECRET_DIBS';
 
-function provider(name: CardProvider, env: NodeJS.ProcessEnv, isProduction: boolean): ProviderSettings {
-  const variable = `CARD_PROVIDER_${name.toUpperCase()}`;
-  const mode = env[variable]?.trim() || (isProduction ? 'off' : 'sandbox');
-  if (mode === 'off') return { mode: 'off' };
-  if (mode === 'live') {
-    if (name !== 'verifone') throw new ConfigError(`${variable}=live: only verifone has a real adapter`);
-    return { mode: 'live', verifone: verifoneLive(env, isProduction) };
-  }
-  if (mode !== 'sandbox') throw new ConfigError(`${variable} must be sandbox, live or off`);
-  if (isProduction) throw new ConfigError(`${variable}=sandbox is not allowed in production`);
-  const secretName = `CARD_SANDBOX_SECRET_${name.toUpperCase()}`;
-  const secret = env[secretName] || DEV_SECRETS[name];
-  if (secret.length < 32) throw new ConfigError(`${secretName} must be at least 32 characters`);
-  return { mode: 'sandbox', secret };
-}
+const cardVariables = (production: boolean) => ({
+  CARD_PROVIDER_VERIFONE: oneOf(['sandbox', 'live', 'off']),
+  CARD_PROVIDER_DIBS: oneOf(['sandbox', 'live', 'off']),
+  CARD_SANDBOX_SECRET_VERIFONE: secret(32),
+  CARD_SANDBOX_SECRET_DIBS: secret(32),
+  // http only outside production, for a local stand-in of the API.
+  VERIFONE_API_URL: production ? url(['https']) : url(['https', 'http']),
+  VERIFONE_USER_ID: trimmed(),
+  VERIFONE_API_KEY: trimmed(),
+  VERIFONE_ENTITY_ID: trimmed(),
+  VERIFONE_PAYMENT_CONTRACT_ID: trimmed(),
+  VERIFONE_TOKEN_SCOPE: trimmed(),
+  VERIFONE_3DS_CONTRACT_ID: trimmed(),
+  VERIFONE_TIMEOUT_MS: milliseconds(1000),
+});
+
+type CardEnv = z.output<z.ZodObject<ReturnType<typeof cardVariables>>>;
+
+const providerMode = (env: CardEnv, provider: CardProvider, production: boolean) =>
+  env[modeVariable(provider)] ?? (production ? 'off' : 'sandbox');
 
 /**
  * Which implementation each card provider uses: the offline sandbox by default outside
  * production, the real verifone adapter with CARD_PROVIDER_VERIFONE=live. In production
  * the sandbox is refused and an unconfigured provider is off.
  */
-export function loadCardSettings(env: NodeJS.ProcessEnv, isProduction: boolean): CardSettings {
-  return {
-    verifone: provider('verifone', env, isProduction),
-    dibs: provider('dibs', env, isProduction),
-  };
+export function cardSchema(production: boolean): AreaSchema<CardSettings> {
+  return z
+    .object(cardVariables(production))
+    .superRefine(
+      (env, ctx) => {
+        for (const provider of PROVIDERS) {
+          const mode = providerMode(env, provider, production);
+          if (mode === 'live' && provider !== 'verifone')
+            problem(
+              ctx,
+              modeVariable(provider),
+              'must be sandbox or off: only verifone has a real adapter (live)',
+            );
+          if (mode === 'sandbox' && production)
+            problem(ctx, modeVariable(provider), 'must not be sandbox in production (set live or off)');
+        }
+      },
+      { when: readWell(...PROVIDERS.map(modeVariable)) },
+    )
+    .superRefine(
+      (env, ctx) => {
+        if (providerMode(env, 'verifone', production) !== 'live') return;
+        // A variable that is set but malformed is named by its own check.
+        for (const name of LIVE_REQUIRED)
+          if (env[name] === undefined) problem(ctx, name, 'is required when CARD_PROVIDER_VERIFONE=live');
+      },
+      { when: readWell('CARD_PROVIDER_VERIFONE') },
+    )
+    .transform((env): CardSettings => {
+      const settings = (provider: CardProvider): ProviderSettings => {
+        const mode = providerMode(env, provider, production);
+        if (mode === 'off') return { mode: 'off' };
+        if (mode === 'sandbox')
+          return { mode: 'sandbox', secret: env[secretVariable(provider)] ?? DEV_SECRETS[provider] };
+        return {
+          mode: 'live',
+          verifone: {
+            apiUrl: new URL(env.VERIFONE_API_URL!).toString().replace(/\/+$/, ''),
+            userId: env.VERIFONE_USER_ID!,
+            apiKey: env.VERIFONE_API_KEY!,
+            entityId: env.VERIFONE_ENTITY_ID!,
+            paymentContractId: env.VERIFONE_PAYMENT_CONTRACT_ID!,
+            tokenScope: env.VERIFONE_TOKEN_SCOPE!,
+            threeDsContractId: env.VERIFONE_3DS_CONTRACT_ID ?? null,
+            timeoutMs: env.VERIFONE_TIMEOUT_MS ?? 15000,
+          },
+        };
+      };
+      return { verifone: settings('verifone'), dibs: settings('dibs') };
+    });
+}
+
+/** The card providers' settings alone (their tests); the server's come from loadConfig. */
+export function loadCardSettings(env: Env, production: boolean): CardSettings {
+  return loadArea(cardSchema(production), env);
 }

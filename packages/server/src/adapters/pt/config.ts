@@ -1,8 +1,16 @@
 import type { OperatorId } from '@portal/contract';
-import { operatorIds } from '@portal/domain';
-import { ConfigError } from '../../config.ts';
-
 import { PT_SANDBOX_BASE } from '@portal/demo';
+import { operatorIds } from '@portal/domain';
+import { z } from 'zod';
+import {
+  type AreaSchema,
+  type Env,
+  loadArea,
+  operatorVariable,
+  perOperator,
+  secret,
+  variable,
+} from '../../env.ts';
 
 /** Where the built-in sandbox provider serves its script and API (outside production only). */
 export { PT_SANDBOX_BASE };
@@ -27,36 +35,45 @@ export interface PtSettings {
 /** Dev default, so `npm start` works offline; never used in production. */
 const DEV_SECRET = 'dev-only-pt-widget-secret-change-me-0123456789';
 
-function providerUrl(name: string, value: string, isProduction: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL, e.g. https://widgets.pt-provider.example/portal`);
-  }
-  if (url.protocol !== 'https:' && (isProduction || url.protocol !== 'http:')) {
-    throw new ConfigError(`${name} must use https`);
-  }
-  if (url.search || url.hash) throw new ConfigError(`${name} must not have a query or fragment`);
-  return url.toString().replace(/\/+$/, '');
+const providerVariable = (op: OperatorId) => operatorVariable('PT_PROVIDER_URL_', op);
+
+/** A provider's base address: absolute, https (http outside production too), no query or fragment. */
+const providerUrl = (production: boolean) =>
+  variable(
+    `an absolute URL, ${production ? 'https' : 'https or http'}, without query or fragment, e.g. https://widgets.pt-provider.example/portal`,
+    z
+      .url({ protocol: production ? /^https$/ : /^https?$/ })
+      // z.url's own issue does not stop this check: a value that is no URL is named by it already.
+      .refine((value) => {
+        const url = URL.parse(value);
+        return !url || (!url.search && !url.hash);
+      }),
+  );
+
+const ptVariables = (production: boolean) => ({
+  PT_WIDGET_SECRET: secret(32),
+  ...perOperator('PT_PROVIDER_URL_', () => providerUrl(production)),
+});
+
+/** The PT provider per operator and the widget tokens' key (PT_PROVIDER_URL_*, PT_WIDGET_SECRET). */
+export function ptSchema(production: boolean): AreaSchema<PtSettings> {
+  return z.object(ptVariables(production)).transform(
+    (env): PtSettings => ({
+      secret: env.PT_WIDGET_SECRET ?? (production ? null : DEV_SECRET),
+      providerUrls: Object.fromEntries(
+        operatorIds.flatMap((op) => {
+          const value = env[providerVariable(op)];
+          return value ? [[op, new URL(value).toString().replace(/\/+$/, '')]] : [];
+        }),
+      ),
+      sandbox: !production,
+    }),
+  );
 }
 
-export function loadPtSettings(env: NodeJS.ProcessEnv, isProduction: boolean): PtSettings {
-  const configured = env.PT_WIDGET_SECRET;
-  if (configured !== undefined && configured !== '' && configured.length < 32) {
-    throw new ConfigError('PT_WIDGET_SECRET must be at least 32 characters');
-  }
-  const providerUrls: Partial<Record<OperatorId, string>> = {};
-  for (const op of operatorIds) {
-    const name = `PT_PROVIDER_URL_${op.toUpperCase()}`;
-    const value = env[name]?.trim();
-    if (value) providerUrls[op] = providerUrl(name, value, isProduction);
-  }
-  return {
-    secret: configured || (isProduction ? null : DEV_SECRET),
-    providerUrls,
-    sandbox: !isProduction,
-  };
+/** The PT settings alone (their tests); the server's come from loadConfig. */
+export function loadPtSettings(env: Env, production: boolean): PtSettings {
+  return loadArea(ptSchema(production), env);
 }
 
 /**

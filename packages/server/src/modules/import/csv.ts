@@ -1,4 +1,5 @@
 import { type ImportEntity, importEntities } from '@portal/contract';
+import { CsvError, type Options, parse } from 'csv-parse/sync';
 import { forbiddenField, type ImportIssue, MAX_IMPORT_FIELD_CHARS, type SourceRow } from './source.ts';
 
 /** One record of a CSV file and the line it starts on (the header is line 1). */
@@ -7,67 +8,92 @@ interface CsvRecord {
   cells: string[];
 }
 
+/** A field over the limit. */
+class FieldTooLong extends Error {}
+
+const tooLong = (line: number) => `line ${line}: a field is longer than ${MAX_IMPORT_FIELD_CHARS} characters`;
+const lineBreaks = (text: string) => text.match(/\r\n|\n|\r/g)?.length ?? 0;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** csv-parse's reading of the import's CSV: RFC 4180, as spreadsheets save it. */
+const CSV_OPTIONS: Options = {
+  // A spreadsheet may mix line ends; each of them ends a record (outside quotes).
+  record_delimiter: ['\r\n', '\n', '\r'],
+  // The rows are checked against the header's columns, with the row's line (csvRows).
+  relax_column_count: true,
+  // A quote inside an unquoted field (`12" mat`) is a character, as spreadsheets read it.
+  relax_quotes: true,
+  skip_empty_lines: true,
+};
+
 /**
- * RFC 4180 CSV: fields separated by commas, or by semicolons when the header has
- * semicolons and no comma (as spreadsheets in German-speaking countries save them);
- * fields in double quotes may hold separators, line breaks and doubled quotes. A byte
- * order mark is dropped; blank lines are skipped. A field over MAX_IMPORT_FIELD_CHARS
- * stops the parse (a quote never closed would otherwise read the rest of the file).
+ * RFC 4180 CSV, read by csv-parse: fields separated by commas, or by semicolons when the
+ * header has semicolons and no comma (as spreadsheets in German-speaking countries save
+ * them); fields in double quotes may hold separators, line breaks and doubled quotes. A
+ * byte order mark is dropped; blank lines are skipped. A field over MAX_IMPORT_FIELD_CHARS
+ * stops the parse, and so does a quote never closed (which would read the rest of the file
+ * into one field); each is named by the line its record starts on.
  */
 export function parseCsv(text: string): { records: CsvRecord[]; error: string | null } {
   const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const separator = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  const firstLine = body.slice(0, body.search(/\r|\n|$/));
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  // Lines are counted here, from csv-parse's byte offsets: its own count takes \r\n for two.
+  const bytes = Buffer.from(body, 'utf8');
+  let end = 0; // where the record read last ended, after its line break
+  let counted = 0;
+  let line = 1; // the line of byte `counted`
+  const lineAt = (offset: number) => {
+    for (; counted < offset; counted++) {
+      if (bytes[counted] === LF || (bytes[counted] === CR && bytes[counted + 1] !== LF)) line += 1;
+    }
+    return line;
+  };
+  /** Where the next record starts: after the blank lines csv-parse skips. */
+  const nextStart = () => {
+    let start = end;
+    while (bytes[start] === CR || bytes[start] === LF) start += 1;
+    return start;
+  };
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let touched = false;
-  const endCell = () => {
-    cells.push(cell);
-    cell = '';
-  };
-  const endRecord = () => {
-    endCell();
-    if (touched || cells.length > 1 || cells[0] !== '') records.push({ line: recordLine, cells });
-    cells = [];
-    touched = false;
-  };
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (cell.length > MAX_IMPORT_FIELD_CHARS)
-      return { records, error: `line ${line}: a field is longer than ${MAX_IMPORT_FIELD_CHARS} characters` };
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line += 1;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-      touched = true;
-    } else if (ch === separator) {
-      endCell();
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      cell += ch;
-    }
+  try {
+    parse(bytes, {
+      ...CSV_OPTIONS,
+      delimiter,
+      cast: (value) => {
+        if (value.length > MAX_IMPORT_FIELD_CHARS) throw new FieldTooLong();
+        return value;
+      },
+      on_record: (cells, context) => {
+        records.push({ line: lineAt(nextStart()), cells });
+        end = context.bytes;
+        return null;
+      },
+    });
+  } catch (error) {
+    const start = nextStart();
+    const at = lineAt(start);
+    if (error instanceof FieldTooLong) return { records, error: tooLong(at) };
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code !== 'CSV_QUOTE_NOT_CLOSED')
+      return { records, error: `line ${at}: not readable as CSV (${error.code})` };
+    // The quoted field runs to the end of the file; over the limit, that is what is named.
+    const fields = closedAtEnd(bytes.subarray(start).toString('utf8'), delimiter);
+    if ((fields.at(-1) ?? '').length > MAX_IMPORT_FIELD_CHARS)
+      return { records, error: tooLong(at + fields.slice(0, -1).reduce((n, f) => n + lineBreaks(f), 0)) };
+    return { records, error: `line ${at}: a quoted field is not closed` };
   }
-  if (quoted) return { records, error: `line ${recordLine}: a quoted field is not closed` };
-  if (cell !== '' || cells.length > 0 || touched) endRecord();
   return { records, error: null };
+}
+
+/** The fields of a record whose last quote never closes, read as if it closed at the end. */
+function closedAtEnd(record: string, delimiter: string): string[] {
+  try {
+    return (parse(`${record}"`, { ...CSV_OPTIONS, delimiter }) as string[][])[0] ?? [];
+  } catch {
+    return [];
+  }
 }
 
 type ColumnType = 'number' | 'boolean' | 'list' | 'hours';
