@@ -46,7 +46,9 @@ export function NextPayment() {
       {isInactiveStatus(status) ? (
         <p className={styles.muted}>{t('payments.next.ended')}</p>
       ) : (
-        <NextPaymentBody />
+        <div className={styles.nextBody}>
+          <NextPaymentBody />
+        </div>
       )}
     </Section>
   );
