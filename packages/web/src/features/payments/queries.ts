@@ -9,16 +9,16 @@ import {
 } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api.ts';
 import { logEvent } from '../../lib/events.ts';
-import { queryKeys } from '../../lib/membership.ts';
+import { queryKeys, reloadInvoices } from '../../lib/membership.ts';
 
 /**
  * The next payment and the refundable items sit under the membership key: every change
  * reloads the membership (queryClient.ts), and with it these two. The invoice list has a
  * key of its own (the shell's payment alert reads it), so the changes made here reload it
- * themselves (see reloadInvoices).
+ * themselves (see reloadInvoices in lib/membership.ts).
  */
 export const paymentKeys = {
-  next: ['membership', 'invoices', 'next'] as const,
+  next: queryKeys.nextInvoice,
   refundable: ['membership', 'invoices', 'refundable'] as const,
   cardForm: (provider: CardProvider, locale: string) => ['card-form', provider, locale] as const,
 };
@@ -81,11 +81,6 @@ export const cardFormQuery = (
 
 export function useInvoiceList() {
   return useQuery(invoicesQuery());
-}
-
-/** Reloads the invoice list (and the payment alert with it) after a card or refund change. */
-export function reloadInvoices(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.invoices });
 }
 
 /** POST /v1/membership/verifone_credit_card: the card the provider's checkout registered. */
