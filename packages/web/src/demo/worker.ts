@@ -13,7 +13,7 @@ export async function startWorker(): Promise<void> {
   await worker.start({
     // Relative to the page: the demo runs under whatever path it is served from.
     serviceWorker: { url: './mockServiceWorker.js' },
-    onUnhandledRequest: 'error',
+    onUnhandledFrame: 'error',
     quiet: true,
   });
 }
