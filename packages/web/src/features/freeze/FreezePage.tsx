@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import type { z } from 'zod';
 import { ActionError, ActionSuccess } from '../../components/ActionResult.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -28,7 +29,6 @@ import {
   freezeFormSetup,
 } from './freezeForm.ts';
 import { useFreezePolicy } from './queries.ts';
-import type { z } from 'zod';
 
 /** The dates of the contract's freeze request: the form refuses what the server would. */
 const FreezeDates = FreezePeriodRequest.shape.freeze_period;

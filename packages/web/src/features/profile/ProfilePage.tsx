@@ -3,7 +3,6 @@ import {
   mobileChanged,
   needsPhoneVerification,
   type ProfileRuleContext,
-  toE164,
 } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,8 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { ActionError, ActionSuccess } from '../../components/ActionResult.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { api } from '../../lib/api.ts';
-import { logEvent } from '../../lib/events.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { AboutYou } from './AboutYou.tsx';
@@ -20,11 +17,9 @@ import { formatMobile } from './formatMobile.ts';
 import styles from './Profile.module.css';
 import { ProfileForm } from './ProfileForm.tsx';
 import { CODE_ERRORS, errorType, profileErrorTexts } from './profileErrors.ts';
-import { type ProfileFormValues, prefixOptions, updateRequest } from './profileForm.ts';
-import { usePhonePrefixes } from './queries.ts';
+import { type ProfileFormValues, prefixOptions } from './profileForm.ts';
+import { updateProfileMutation, usePhonePrefixes, verifyPhoneMutation } from './queries.ts';
 import { VerifyStep } from './VerifyStep.tsx';
-
-type Save = { values: ProfileFormValues; code?: string };
 
 /**
  * /membership/profile: e-mail, address and mobile (with an SMS code where the product
@@ -45,24 +40,14 @@ export function ProfilePage() {
   // The mobile on file when the page opened: the membership reloads after every call.
   const [onFile] = useState(profile.mobile);
 
-  const sendCode = useMutation({
-    mutationFn: (values: ProfileFormValues) =>
-      api('verifyPhone', { body: { domain: window.location.hostname, mobile: toE164(values.mobile) } }),
-    onMutate: () => logEvent('phone_verify', 'in_progress'),
-    onSuccess: (answer) => {
-      logEvent('phone_verify', 'success');
+  const sendCode = useMutation(
+    verifyPhoneMutation((answer) => {
       setExpiry(answer.code_expiry);
       setSends((n) => n + 1);
       setStep('verify');
-    },
-    onError: () => logEvent('phone_verify', 'failure'),
-  });
-  const save = useMutation({
-    mutationFn: ({ values, code }: Save) => api('updateProfile', { body: updateRequest(values, code) }),
-    onMutate: () => logEvent('profile_update', 'in_progress'),
-    onSuccess: () => logEvent('profile_update', 'success'),
-    onError: () => logEvent('profile_update', 'failure'),
-  });
+    }),
+  );
+  const save = useMutation(updateProfileMutation());
 
   const context = useMemo<ProfileRuleContext>(
     () => ({
