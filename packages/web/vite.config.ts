@@ -14,6 +14,8 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+const syncExternalStore = path.join(import.meta.dirname, 'vite/use-sync-external-store.ts');
+
 // The API the dev and preview servers forward /api to (`npm start` of packages/server).
 const apiTarget = process.env.PORTAL_API ?? 'http://localhost:8080';
 
@@ -37,9 +39,17 @@ export default defineConfig(({ command, mode }) => {
       ...(demo ? [mockServiceWorker()] : [precompress(), prerenderPages()]),
     ],
     // React Router's package resolves to its development build, warnings and all; its own
-    // Vite plugin swaps in the production build, which a library-mode app does here.
+    // Vite plugin swaps in the production build, which a library-mode app does here. And
+    // react-i18next's useSyncExternalStore shim gives way to React's own.
     resolve:
-      command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+      command === 'build'
+        ? {
+            alias: [
+              { find: /^react-router$/, replacement: reactRouterProduction },
+              { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: syncExternalStore },
+            ],
+          }
+        : {},
     server: { proxy },
     preview: { proxy },
     build: {
