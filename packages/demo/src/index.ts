@@ -11,6 +11,7 @@ export {
   type SandboxCheckout,
   sandboxCheckout,
   signReturn,
+  verifyReturn,
   withReturnParams,
 } from './cards/sandbox.ts';
 export { seedDemo } from './data/seed.ts';
