@@ -18,7 +18,7 @@ import {
   type TooEarlyDate,
 } from './cancellation.ts';
 import type { IsoDate } from './dates.ts';
-import { lifecycleMailText } from './lifecycle-mail.ts';
+import { lifecycleMailText } from './lifecycleMail.ts';
 import { languageOf } from './locale.ts';
 import {
   type FreezeDates,
@@ -34,7 +34,7 @@ import {
   type ReceiptEnd,
   receiptMail,
   withdrawalMail,
-} from './receipt-mail.ts';
+} from './receiptMail.ts';
 import { deriveStatus, effectiveFreezeEnd, type FreezeFact } from './status.ts';
 import { contractConcludedOn, withdrawalErrors, withdrawalOutcome } from './withdrawal.ts';
 

@@ -2,7 +2,7 @@ import type { MembershipStatus } from '@portal/contract';
 import { canChangeClub, clubChangeErrors } from './club.ts';
 import { clubChangedMail, clubRefusals } from './clubTexts.ts';
 import type { IsoDate } from './dates.ts';
-import type { MailText } from './lifecycle-mail.ts';
+import type { MailText } from './lifecycleMail.ts';
 import { languageOf } from './locale.ts';
 import type { ChangeEvent } from './membershipChange.ts';
 import { localizedRefusal } from './refusal.ts';

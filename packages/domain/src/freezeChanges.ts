@@ -10,7 +10,7 @@ import {
   restOfMonthFee,
   usedFreezeMonths,
 } from './freeze.ts';
-import { lifecycleMailText, type LifecycleMail } from './lifecycle-mail.ts';
+import { lifecycleMailText, type LifecycleMail } from './lifecycleMail.ts';
 import { currentFreeze, effectiveFreezeEnd, type FreezeFact, scheduledFreeze } from './status.ts';
 import {
   type Charge,

@@ -1,10 +1,10 @@
 import { ApiError, type ErrorItem, type InvoiceLineType, type MembershipStatus } from '@portal/contract';
 import type { IsoDate } from './dates.ts';
 import type { RuleError } from './freeze.ts';
-import type { Addressee, MailText } from './lifecycle-mail.ts';
+import type { Addressee, MailText } from './lifecycleMail.ts';
 import { languageOf } from './locale.ts';
 import { scheduledInvoiceNumber } from './invoice.ts';
-import { ruleErrorItem } from './membership-refusals.ts';
+import { ruleErrorItem } from './membershipRefusals.ts';
 import type { OperatorSettings } from './operators/types.ts';
 import type { FreezeFact, MembershipFacts } from './status.ts';
 

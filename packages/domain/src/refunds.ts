@@ -6,7 +6,7 @@ import {
   ruleViolation,
 } from '@portal/contract';
 import type { RefundableOne } from './invoiceView.ts';
-import { formatDay, type MailText } from './lifecycle-mail.ts';
+import { formatDay, type MailText } from './lifecycleMail.ts';
 import { languageOf } from './locale.ts';
 import type { ChangeEvent } from './membershipChange.ts';
 import { formatMoney } from './money.ts';

@@ -8,7 +8,7 @@ import {
   invalidRequest,
   ruleViolation,
 } from '@portal/contract';
-import type { MailText } from '../lifecycle-mail.ts';
+import type { MailText } from '../lifecycleMail.ts';
 import { languageOf } from '../locale.ts';
 import type { ChangeEvent } from '../membershipChange.ts';
 import { formatMoney } from '../money.ts';

@@ -57,17 +57,25 @@ export const LOGGED_OUT_TITLES: Record<string, string> = {
   '/cancel-contract': 'publicCancellation.title',
 };
 
+/**
+ * The page's document title. Inside the pages' Suspense boundary, so that a page which
+ * brings its own texts (the accessibility statement) has them when its title is set.
+ */
+function DocumentTitle() {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  const titleKey = LOGGED_OUT_TITLES[useLocation().pathname];
+  useEffect(() => {
+    if (titleKey) document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });
+  }, [titleKey, t, operator.brand]);
+  return null;
+}
+
 /** The signed-out area (docs/portal-screens.md): login, reset, update; any other path goes to /. */
 export function LoggedOutApp() {
   const { t } = useTranslation();
   const operator = useOperator();
   const { pathname } = useLocation();
-  const titleKey = LOGGED_OUT_TITLES[pathname];
-
-  useEffect(() => {
-    if (titleKey) document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });
-  }, [titleKey, t, operator.brand]);
-
   const wide = WIDE_PAGES.has(pathname);
 
   return (
@@ -91,6 +99,7 @@ export function LoggedOutApp() {
       )}
       <main id="main" className={styles.main} data-wide={wide || undefined}>
         <Suspense fallback={<Loading label={t('common.loading')} />}>
+          <DocumentTitle />
           <Routes>
             <Route index element={<SignInPage />} />
             <Route path="password/reset" element={<ResetPasswordPage />} />

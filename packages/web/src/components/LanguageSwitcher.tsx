@@ -14,11 +14,14 @@ export function LanguageSwitcher() {
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
   // A language picked in the prerendered page before its script ran: React does not replay
-  // that change, so it is applied once the switcher is live (ADR 035).
+  // that change, so it is applied once the switcher is live (ADR 035). The option the server
+  // marked selected tells a member's pick from the page's own state.
   useEffect(() => {
-    const picked = select.current?.value;
-    if (picked && picked !== i18n.language && operator.locales.includes(picked)) void changeLocale(picked);
-  }, [i18n, operator.locales]);
+    const element = select.current;
+    const sent = element && [...element.options].find((option) => option.defaultSelected);
+    if (element && sent && element.value !== sent.value && operator.locales.includes(element.value))
+      void changeLocale(element.value);
+  }, [operator.locales]);
   if (operator.locales.length < 2) return null;
   return (
     <div className={styles.switcher}>

@@ -13,7 +13,16 @@ export async function startWorker(): Promise<void> {
   await worker.start({
     // Relative to the page: the demo runs under whatever path it is served from.
     serviceWorker: { url: './mockServiceWorker.js' },
-    onUnhandledRequest: 'error',
+    // Only the API must never leave the browser: an unknown call fails loudly, while pages
+    // and files are fetched as usual.
+    onUnhandledFrame: async ({ frame, defaults }) => {
+      const data = frame.data as { request?: Request };
+      const request = data.request ?? null;
+      // A page load (a reload, the PT sandbox's frame page, a file of the build) is not a call.
+      if (!request || request.mode === 'navigate' || !new URL(request.url).pathname.includes('/api/')) return;
+      await defaults.error();
+      throw new Error(`the demo answers no ${request.method} ${new URL(request.url).pathname}`);
+    },
     quiet: true,
   });
 }

@@ -78,9 +78,6 @@ export const I18N_OPTIONS = {
   returnEmptyString: false,
   // i18next otherwise advertises its makers' product in every member's browser console.
   showSupportNotice: false,
-  // Texts added later (a page that comes with its own, like the accessibility statement)
-  // render again what showed their keys, the document title among them.
-  react: { bindI18nStore: 'added' },
 } as const;
 
 async function ensureCatalogue(language: Language): Promise<void> {

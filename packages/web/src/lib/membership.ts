@@ -16,6 +16,8 @@ export const queryKeys = {
   freezePolicy: ['membership', 'policy', 'freeze'] as const,
   cancellationPolicy: ['membership', 'policy', 'cancellation'] as const,
   invoices: ['invoices'] as const,
+  /** The next payment (payments shows it, a PT purchase changes it), under the membership key. */
+  nextInvoice: ['membership', 'invoices', 'next'] as const,
 };
 
 export function useMembership() {
@@ -65,6 +67,14 @@ export function useInvoices() {
     queryKey: queryKeys.invoices,
     queryFn: ({ signal }) => api('invoices', { signal }),
   });
+}
+
+/**
+ * Reloads the invoice list (and the payment alert with it) after a change that bills or
+ * refunds: a card update or refund in payments, a PT package bought in the widget.
+ */
+export function reloadInvoices(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.invoices });
 }
 
 /** Whether the payment alert marker shows (a declined invoice with a period). */

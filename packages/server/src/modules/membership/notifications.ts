@@ -11,7 +11,7 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { MemberRow } from './repository.ts';
 
-// The texts live in domain (lifecycle-mail.ts, memberMail.ts), so the demo's outbox shows
+// The texts live in domain (lifecycleMail.ts, memberMail.ts), so the demo's outbox shows
 // the same mails.
 export { formatDay, type LifecycleMail };
 

@@ -96,39 +96,120 @@ export type MembershipRecord = NonNullable<Awaited<ReturnType<typeof findMembers
 
 export type KeyRow = Omit<typeof keys.$inferSelect, 'membershipId'>;
 
+declare const valueType: unique symbol;
+/** A column's SQL, typed with the value the driver gives for it (instants as text, JSON parsed). */
+type Column<T> = string & { readonly [valueType]: T };
+const column = <T>(expression: string) => expression as Column<T>;
+type Day = IsoDate;
+
+/**
+ * The read model's columns, in the query's order: the name the row is read by, the SQL and
+ * the value's type. The one list of them: the query's select list and ReadModelRow are made
+ * from it. Only the columns the answer shows; the lists and the two optional rows (current
+ * card, active promotion) as JSON arrays, not objects (ADR 025).
+ */
+const READ_MODEL_COLUMNS = {
+  sessionId: column<string>('s.id'),
+  memberId: column<string>('m.id'),
+  operatorId: column<string>('m.operator_id'),
+  firstName: column<string>('m.first_name'),
+  lastName: column<string>('m.last_name'),
+  gender: column<ReadModel['member']['gender']>('m.gender'),
+  birthdate: column<Day | null>('m.birthdate'),
+  email: column<string>('m.email'),
+  street: column<string>('m.street'),
+  postalCode: column<string>('m.postal_code'),
+  postalLocation: column<string>('m.postal_location'),
+  country: column<string>('m.country'),
+  mobilePrefix: column<string>('m.mobile_prefix'),
+  mobileNumber: column<string>('m.mobile_number'),
+  locale: column<string>('m.locale'),
+  gdprOptIn: column<boolean>('m.gdpr_opt_in'),
+  gdprUpdatedAt: column<string | null>('m.gdpr_updated_at'),
+  // The membership's columns onwards are null when the member has none (left joins).
+  membershipId: column<string | null>('ms.id'),
+  membershipNumber: column<string>('ms.membership_number'),
+  signupKind: column<ReadModel['membership']['signupKind']>('ms.signup_kind'),
+  beginDate: column<Day>('ms.begin_date'),
+  cancelledOn: column<Day | null>('ms.cancelled_on'),
+  endDate: column<Day | null>('ms.end_date'),
+  stoppedOn: column<Day | null>('ms.stopped_on'),
+  withdrawnOn: column<Day | null>('ms.withdrawn_on'),
+  referralCode: column<string | null>('ms.referral_code'),
+  sheltered: column<boolean>('ms.sheltered'),
+  createdAt: column<string>('ms.created_at'),
+  locationId: column<string>('l.id'),
+  locationName: column<string>('l.name'),
+  openingDate: column<Day | null>('l.opening_date'),
+  closingDate: column<Day | null>('l.closing_date'),
+  presentation: column<ReadModel['product']['presentation']>('p.presentation'),
+  locationIds: column<string[]>('array_to_json(p.location_ids)'),
+  monthlyFee: column<number>('p.monthly_fee'),
+  bindingMonths: column<number>('p.binding_months'),
+  requirePhoneVerification: column<boolean>('p.require_phone_verification'),
+  // Freeze periods by begin date, then creation.
+  freezes: column<[id: string, beginDate: Day, endDate: Day, cancelDate: Day | null][] | null>(
+    `(select json_agg(json_build_array(f.id, f.begin_date, f.end_date, f.cancel_date)
+    order by f.begin_date, f.created_at) from freeze_periods f where f.membership_id = ms.id)`,
+  ),
+  // Keys newest first: valid from, then creation.
+  keys: column<
+    [type: Key['type'], code: string, status: Key['status'], validFrom: Day, validTo: Day | null][] | null
+  >(
+    `(select json_agg(json_build_array(k.type, k.code, k.status, k.valid_from, k.valid_to)
+    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id)`,
+  ),
+  // The member's current payment method: not removed, added last.
+  paymentMethod: column<
+    | [
+        id: string,
+        provider: 'verifone' | 'dibs',
+        type: string,
+        brand: string,
+        details: string,
+        expire: string,
+      ]
+    | null
+  >(
+    `(select json_build_array(c.id, c.provider, c.type, c.brand, c.details, c.expire)
+    from payment_methods c where c.member_id = m.id and c.removed_at is null
+    order by c.created_at desc limit 1)`,
+  ),
+  // The operator's active referral promotion, created last.
+  promotion: column<
+    | [
+        name: string,
+        months: number,
+        percentage: number,
+        ptHours: number,
+        presentation: LocalizedValue<string>,
+      ]
+    | null
+  >(
+    `(select json_build_array(r.name, r.referrer_discount_months, r.referrer_discount_percentage,
+      r.referrer_pt_hours, r.presentation)
+    from referral_promotions r where r.operator_id = m.operator_id and r.status = 'active'
+    order by r.created_at desc limit 1)`,
+  ),
+  sessionExpiresAt: column<string>('s.expires_at'),
+};
+
+type ReadModelColumns = typeof READ_MODEL_COLUMNS;
+/** A row of SESSION_READ_MODEL, by the names of READ_MODEL_COLUMNS. */
+type ReadModelRow = {
+  [K in keyof ReadModelColumns]: ReadModelColumns[K] extends Column<infer T> ? T : never;
+};
+const READ_MODEL_NAMES = Object.keys(READ_MODEL_COLUMNS) as (keyof ReadModelColumns)[];
+
 /**
  * GET /v2/membership in one round trip, the session check included: the live session of a
  * token hash (as auth's findLiveSession checks it: not revoked, not expired) with its
  * member, and that member's newest membership (the one findMembership reads) with its club
- * and product, its freeze periods (by begin date, then creation), its keys (newest first:
- * valid from, then creation), the member's current payment method (not removed, added
- * last) and the operator's active referral promotion (created last); only the columns the
- * answer shows. The lists and the two optional rows come as JSON arrays in the same row.
- * Written out and run on the driver directly, rows as arrays: drizzle's query building and
- * row mapping had been a tenth of the request's CPU (ADR 020, 025). The column order is
- * ReadModelRow's.
+ * and product, and the columns of READ_MODEL_COLUMNS. Written out and run on the driver
+ * directly, rows as arrays: drizzle's query building and row mapping had been a tenth of
+ * the request's CPU (ADR 020, 025).
  */
-const SESSION_READ_MODEL = `select s.id,
-  m.id, m.operator_id, m.first_name, m.last_name, m.gender, m.birthdate, m.email, m.street,
-  m.postal_code, m.postal_location, m.country, m.mobile_prefix, m.mobile_number, m.locale,
-  m.gdpr_opt_in, m.gdpr_updated_at,
-  ms.id, ms.membership_number, ms.signup_kind, ms.begin_date, ms.cancelled_on, ms.end_date,
-  ms.stopped_on, ms.withdrawn_on, ms.referral_code, ms.sheltered, ms.created_at,
-  l.id, l.name, l.opening_date, l.closing_date,
-  p.presentation, array_to_json(p.location_ids), p.monthly_fee, p.binding_months,
-  p.require_phone_verification,
-  (select json_agg(json_build_array(f.id, f.begin_date, f.end_date, f.cancel_date)
-    order by f.begin_date, f.created_at) from freeze_periods f where f.membership_id = ms.id),
-  (select json_agg(json_build_array(k.type, k.code, k.status, k.valid_from, k.valid_to)
-    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id),
-  (select json_build_array(c.id, c.provider, c.type, c.brand, c.details, c.expire)
-    from payment_methods c where c.member_id = m.id and c.removed_at is null
-    order by c.created_at desc limit 1),
-  (select json_build_array(r.name, r.referrer_discount_months, r.referrer_discount_percentage,
-      r.referrer_pt_hours, r.presentation)
-    from referral_promotions r where r.operator_id = m.operator_id and r.status = 'active'
-    order by r.created_at desc limit 1),
-  s.expires_at
+const SESSION_READ_MODEL = `select ${Object.values(READ_MODEL_COLUMNS).join(', ')}
 from sessions s
 join members m on m.id = s.member_id
 left join memberships ms on ms.id = (select n.id from memberships n where n.member_id = m.id
@@ -138,72 +219,12 @@ left join products p on p.id = ms.product_id
 where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2
 limit 1`;
 
-type Day = IsoDate;
-/** SESSION_READ_MODEL's columns (instants as the driver's text, JSON parsed). */
-type ReadModelRow = [
-  sessionId: string,
-  memberId: string,
-  operatorId: string,
-  firstName: string,
-  lastName: string,
-  gender: ReadModel['member']['gender'],
-  birthdate: Day | null,
-  email: string,
-  street: string,
-  postalCode: string,
-  postalLocation: string,
-  country: string,
-  mobilePrefix: string,
-  mobileNumber: string,
-  locale: string,
-  gdprOptIn: boolean,
-  gdprUpdatedAt: string | null,
-  // The membership's columns onwards are null when the member has none (left joins).
-  membershipId: string | null,
-  membershipNumber: string,
-  signupKind: ReadModel['membership']['signupKind'],
-  beginDate: Day,
-  cancelledOn: Day | null,
-  endDate: Day | null,
-  stoppedOn: Day | null,
-  withdrawnOn: Day | null,
-  referralCode: string | null,
-  sheltered: boolean,
-  createdAt: string,
-  locationId: string,
-  locationName: string,
-  openingDate: Day | null,
-  closingDate: Day | null,
-  presentation: ReadModel['product']['presentation'],
-  locationIds: string[],
-  monthlyFee: number,
-  bindingMonths: number,
-  requirePhoneVerification: boolean,
-  freezes: [id: string, beginDate: Day, endDate: Day, cancelDate: Day | null][] | null,
-  keys:
-    | [type: Key['type'], code: string, status: Key['status'], validFrom: Day, validTo: Day | null][]
-    | null,
-  paymentMethod:
-    | [
-        id: string,
-        provider: 'verifone' | 'dibs',
-        type: string,
-        brand: string,
-        details: string,
-        expire: string,
-      ]
-    | null,
-  promotion:
-    | [
-        name: string,
-        months: number,
-        percentage: number,
-        ptHours: number,
-        presentation: LocalizedValue<string>,
-      ]
-    | null,
-  sessionExpiresAt: string,
-];
+/** The driver's row (values in the query's order) by the columns' names. */
+function readModelRow(values: unknown[]): ReadModelRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < READ_MODEL_NAMES.length; i++) row[READ_MODEL_NAMES[i]!] = values[i];
+  return row as ReadModelRow;
+}
 
 /** domain membershipView's record, and the member's operator. */
 export type SessionReadModel = ReadModel & { member: { operatorId: AuthContext['operatorId'] } };
@@ -218,98 +239,69 @@ export function prepareSessionReadModel(db: Db) {
     hash: string,
     now: Date,
   ): Promise<{ session: AuthContext; expiresAt: number; data: SessionReadModel | undefined } | null> => {
-    const [row] = (await query([hash, now.toISOString()])) as ReadModelRow[];
-    if (!row) return null;
-    const [
-      sessionId,
-      memberId,
-      operatorId,
-      firstName,
-      lastName,
-      gender,
-      birthdate,
-      email,
-      street,
-      postalCode,
-      postalLocation,
-      country,
-      mobilePrefix,
-      mobileNumber,
-      locale,
-      gdprOptIn,
-      gdprUpdatedAt,
-      membershipId,
-      membershipNumber,
-      signupKind,
-      beginDate,
-      cancelledOn,
-      endDate,
-      stoppedOn,
-      withdrawnOn,
-      referralCode,
-      sheltered,
-      createdAt,
-      locationId,
-      locationName,
-      openingDate,
-      closingDate,
-      presentation,
-      locationIds,
-      monthlyFee,
-      bindingMonths,
-      requirePhoneVerification,
-      freezes,
-      keys,
-      method,
-      promotion,
-      sessionExpiresAt,
-    ] = row;
-    const session: AuthContext = { sessionId, memberId, operatorId: operatorId as AuthContext['operatorId'] };
-    const expiresAt = new Date(sessionExpiresAt).getTime();
-    if (membershipId === null) return { session, expiresAt, data: undefined };
+    const [values] = await query([hash, now.toISOString()]);
+    if (!values) return null;
+    const r = readModelRow(values);
+    const operatorId = r.operatorId as AuthContext['operatorId'];
+    const session: AuthContext = { sessionId: r.sessionId, memberId: r.memberId, operatorId };
+    const expiresAt = new Date(r.sessionExpiresAt).getTime();
+    if (r.membershipId === null) return { session, expiresAt, data: undefined };
+    const method = r.paymentMethod;
+    const promotion = r.promotion;
     return {
       session,
       expiresAt,
       data: {
         member: {
-          operatorId: session.operatorId,
-          firstName,
-          lastName,
-          gender,
-          birthdate,
-          email,
-          street,
-          postalCode,
-          postalLocation,
-          country,
-          mobilePrefix,
-          mobileNumber,
-          locale,
-          gdprOptIn,
-          gdprUpdatedAt: gdprUpdatedAt === null ? null : new Date(gdprUpdatedAt),
+          operatorId,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          gender: r.gender,
+          birthdate: r.birthdate,
+          email: r.email,
+          street: r.street,
+          postalCode: r.postalCode,
+          postalLocation: r.postalLocation,
+          country: r.country,
+          mobilePrefix: r.mobilePrefix,
+          mobileNumber: r.mobileNumber,
+          locale: r.locale,
+          gdprOptIn: r.gdprOptIn,
+          gdprUpdatedAt: r.gdprUpdatedAt === null ? null : new Date(r.gdprUpdatedAt),
         },
         membership: {
-          id: membershipId,
-          membershipNumber,
-          signupKind,
-          beginDate,
-          cancelledOn,
-          endDate,
-          stoppedOn,
-          withdrawnOn,
-          referralCode,
-          sheltered,
-          createdAt: new Date(createdAt),
+          id: r.membershipId,
+          membershipNumber: r.membershipNumber,
+          signupKind: r.signupKind,
+          beginDate: r.beginDate,
+          cancelledOn: r.cancelledOn,
+          endDate: r.endDate,
+          stoppedOn: r.stoppedOn,
+          withdrawnOn: r.withdrawnOn,
+          referralCode: r.referralCode,
+          sheltered: r.sheltered,
+          createdAt: new Date(r.createdAt),
         },
-        location: { id: locationId, name: locationName, openingDate, closingDate },
-        product: { presentation, locationIds, monthlyFee, bindingMonths, requirePhoneVerification },
-        freezes: (freezes ?? []).map(([id, beginDate, endDate, cancelDate]) => ({
+        location: {
+          id: r.locationId,
+          name: r.locationName,
+          openingDate: r.openingDate,
+          closingDate: r.closingDate,
+        },
+        product: {
+          presentation: r.presentation,
+          locationIds: r.locationIds,
+          monthlyFee: r.monthlyFee,
+          bindingMonths: r.bindingMonths,
+          requirePhoneVerification: r.requirePhoneVerification,
+        },
+        freezes: (r.freezes ?? []).map(([id, beginDate, endDate, cancelDate]) => ({
           id,
           beginDate,
           endDate,
           cancelDate,
         })),
-        keys: (keys ?? []).map(([type, code, status, validFrom, validTo]) => ({
+        keys: (r.keys ?? []).map(([type, code, status, validFrom, validTo]) => ({
           type,
           code,
           status,

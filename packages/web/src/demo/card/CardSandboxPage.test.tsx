@@ -61,6 +61,10 @@ describe('the demo’s sandbox card page', () => {
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('The card number is not valid.');
     expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveAccessibleDescription('The card has expired.');
     expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    // As at the provider: the texts stay while the member corrects, until the next try.
+    await user.type(screen.getByLabelText('Security code (CVC)'), '123');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute('aria-invalid', 'true');
     expect(leave).not.toHaveBeenCalled();
   });
 

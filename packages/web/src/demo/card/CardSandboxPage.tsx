@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { CardProvider } from '@portal/contract';
 import {
   failedResult,
@@ -9,12 +10,15 @@ import {
 } from '@portal/demo';
 import {
   type CardField,
+  type CheckedCard,
   checkCardEntry,
   SANDBOX_ERRORS,
   type SandboxResult,
   TEST_CARDS,
 } from '@portal/domain';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import styles from './CardSandbox.module.css';
 
 // The card provider's sandbox page of the demo: the server's hosted page
@@ -115,25 +119,45 @@ function TestCards() {
   );
 }
 
+/** The card form's fields, named as on the server's hosted page. */
+interface CardForm {
+  card_number: string;
+  expiry: string;
+  cvc: string;
+}
+const FIELDS: Record<CardField, keyof CardForm> = { number: 'card_number', expiry: 'expiry', cvc: 'cvc' };
+type Checked = Extract<CheckedCard, { ok: true }>;
+
+/** The entry checked by checkCardEntry: the test card it is, or its texts at their fields. */
+const cardSchema = (now: Date) =>
+  z.object({ card_number: z.string(), expiry: z.string(), cvc: z.string() }).transform((form, ctx) => {
+    const checked = checkCardEntry({ number: form.card_number, expiry: form.expiry, cvc: form.cvc }, now);
+    if (checked.ok) return checked;
+    for (const [field, message] of Object.entries(checked.errors)) {
+      ctx.addIssue({ code: 'custom', path: [FIELDS[field as CardField]], message });
+    }
+    return z.NEVER;
+  });
+
 interface FieldProps {
-  name: CardField;
   label: string;
   error: string | undefined;
-  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
+  field: UseFormRegisterReturn<keyof CardForm>;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
 }
 
-function Field({ name, label, error, inputProps }: FieldProps) {
+function Field({ label, error, field, inputProps }: FieldProps) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        name={name === 'number' ? 'card_number' : name}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...inputProps}
+        {...field}
       />
       {error && (
         <p className={styles.error} id={`${id}-error`}>
@@ -150,7 +174,17 @@ function Field({ name, label, error, inputProps }: FieldProps) {
  * as the real provider's redirect brings the member back.
  */
 export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }: Props) {
-  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
+  const schema = useMemo(() => cardSchema(now), [now]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardForm, unknown, Checked>({
+    resolver: zodResolver(schema),
+    defaultValues: { card_number: '', expiry: '', cvc: '' },
+    // As at the provider: checked when sent, the texts stay until the next try.
+    reValidateMode: 'onSubmit',
+  });
   const [pending, setPending] = useState<Extract<SandboxResult, { outcome: 'registered' }> | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -180,21 +214,8 @@ export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }:
     leave(withReturnParams(intoApp(address), params));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(checked: Checked) {
     if (!checkout.open) return;
-    const form = new FormData(event.currentTarget);
-    const entry = {
-      number: String(form.get('card_number') ?? ''),
-      expiry: String(form.get('expiry') ?? ''),
-      cvc: String(form.get('cvc') ?? ''),
-    };
-    const checked = checkCardEntry(entry, now);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
     const { checkoutId } = checkout;
     if (checked.card.behaviour === 'decline') {
       await finish(failedResult(checkoutId, SANDBOX_ERRORS.declined));
@@ -250,24 +271,24 @@ export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }:
           Please check the card details below.
         </div>
       )}
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={handleSubmit(submit)}>
         <Field
-          name="number"
           label="Card number"
-          error={errors.number}
+          error={errors.card_number?.message}
+          field={register('card_number')}
           inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 }}
         />
         <div className={styles.row}>
           <Field
-            name="expiry"
             label="Expiry date (MM/YY)"
-            error={errors.expiry}
+            error={errors.expiry?.message}
+            field={register('expiry')}
             inputProps={{ autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY' }}
           />
           <Field
-            name="cvc"
             label="Security code (CVC)"
-            error={errors.cvc}
+            error={errors.cvc?.message}
+            field={register('cvc')}
             inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }}
           />
         </div>

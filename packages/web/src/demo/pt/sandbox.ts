@@ -1,6 +1,6 @@
 import { PT_SANDBOX_BASE } from '@portal/contract';
 import { type DemoStore, ptSandboxRespond } from '@portal/demo';
-// The very scripts the server's sandbox serves (packages/demo/src/pt-sandbox/).
+// The very scripts the server's sandbox serves (packages/demo-data/src/pt-sandbox/).
 import frameSource from '@portal/demo-data/pt-sandbox/frame.js?raw';
 import widgetSource from '@portal/demo-data/pt-sandbox/widget.js?raw';
 

@@ -11,13 +11,12 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Field } from '../../components/Field.tsx';
 import prose from '../../components/Prose.module.css';
-import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { accessErrorTexts } from './accessErrors.ts';
 import styles from './Access.module.css';
 import { ChipIllustration } from './ChipIllustration.tsx';
-import { logged } from './logged.ts';
+import { activateChipMutation } from './queries.ts';
 
 /** The contract's rule for the code, so the form refuses what the server would. */
 const form = z.object({ code: ChipCode });
@@ -35,10 +34,7 @@ export function ActivateChipPage() {
     getValues,
     formState: { errors },
   } = useForm<FormValues>({ resolver: zodResolver(form), defaultValues: { code: '' } });
-  const activate = useMutation({
-    mutationFn: (code: string) => api('activateChip', { body: { code } }),
-    ...logged('chip_activate'),
-  });
+  const activate = useMutation(activateChipMutation());
 
   if (activate.isSuccess) {
     return (

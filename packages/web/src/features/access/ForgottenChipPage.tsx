@@ -7,14 +7,13 @@ import { ActionError, ActionSuccess, BackToMembership } from '../../components/A
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import prose from '../../components/Prose.module.css';
-import { api } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { accessErrorTexts } from './accessErrors.ts';
 import styles from './Access.module.css';
-import { logged } from './logged.ts';
 import { PinDisplay } from './PinDisplay.tsx';
+import { temporaryPinMutation } from './queries.ts';
 
 function ForgottenChipSuccess({ issued }: { issued: TemporaryPinIssued }) {
   const { t, i18n } = useTranslation();
@@ -45,10 +44,7 @@ export function ForgottenChipPage() {
   const operator = useOperator();
   const membership = useLoadedMembership();
   const id = useId();
-  const send = useMutation({
-    mutationFn: () => api('temporaryPin', { body: {} }),
-    ...logged('temporary_pin'),
-  });
+  const send = useMutation(temporaryPinMutation());
 
   if (send.isSuccess) return <ForgottenChipSuccess issued={send.data} />;
   if (send.isError) {

@@ -7,15 +7,14 @@ import { ActionError, ActionSuccess, BackToMembership } from '../../components/A
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import prose from '../../components/Prose.module.css';
-import { api } from '../../lib/api.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { queryKeys, useLoadedMembership } from '../../lib/membership.ts';
+import { useLoadedMembership } from '../../lib/membership.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useOperator } from '../../lib/operator.ts';
-import { accessErrorTexts, KeyNotAssigned } from './accessErrors.ts';
+import { accessErrorTexts } from './accessErrors.ts';
 import styles from './Access.module.css';
-import { logged } from './logged.ts';
 import { PinDisplay } from './PinDisplay.tsx';
+import { lostChipMutation } from './queries.ts';
 
 /** The lost-chip flow's states (docs/access-and-pins.md). */
 export type LostChipState = 'idle' | 'busy' | 'success' | 'error';
@@ -29,16 +28,7 @@ function useLostChip() {
   const locale = useLocale();
   const running = useRef(false);
   const mutation = useMutation({
-    mutationFn: async (chip: Key) => {
-      const fresh = await queryClient.fetchQuery({
-        queryKey: queryKeys.membership(locale),
-        queryFn: ({ signal }) => api('membership', { query: { locale }, signal }),
-        staleTime: 0,
-      });
-      if (activeChip(fresh.keys)?.code !== chip.code) throw new KeyNotAssigned();
-      await api('reportLostChip', { body: { code: chip.code } });
-    },
-    ...logged('chip_report_lost'),
+    ...lostChipMutation(queryClient, locale),
     onSettled: () => {
       running.current = false;
     },

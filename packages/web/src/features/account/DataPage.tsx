@@ -8,12 +8,11 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import prose from '../../components/Prose.module.css';
-import { api } from '../../lib/api.ts';
 import { errorTexts } from '../../lib/errorText.ts';
-import { logEvent } from '../../lib/events.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import styles from './Account.module.css';
+import { dataExportMutation } from './queries.ts';
 import { saveJsonFile } from './saveFile.ts';
 
 const INCLUDED = ['profile', 'membership', 'payments', 'activity', 'sessions'] as const;
@@ -27,17 +26,7 @@ export function DataPage() {
   // Named like the server's attachment: membership number and the day of the export.
   const fileName = (data: DataExport) =>
     `member-data-${membership.membership_number}-${todayIn(operator.timezone, new Date(data.exported_at))}.json`;
-  const download = useMutation({
-    mutationFn: () => api('exportData'),
-    // Reading data changes nothing the portal shows.
-    meta: { reloadMembership: false },
-    onMutate: () => logEvent('data_download', 'in_progress'),
-    onSuccess: (data) => {
-      saveJsonFile(data, fileName(data));
-      logEvent('data_download', 'success');
-    },
-    onError: () => logEvent('data_download', 'failure'),
-  });
+  const download = useMutation(dataExportMutation((data) => saveJsonFile(data, fileName(data))));
 
   return (
     <section aria-labelledby={id}>

@@ -8,12 +8,10 @@ import { Card } from '../../components/Card.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './Account.module.css';
-
-const SESSIONS = ['account', 'sessions'] as const;
+import { endOtherSessionsMutation, endSessionMutation, sessionsQuery } from './queries.ts';
 
 type Done = { kind: 'one'; device: string } | { kind: 'others' } | null;
 
@@ -28,26 +26,20 @@ export function DevicesPage() {
   const client = useQueryClient();
   const statusRef = useRef<HTMLDivElement>(null);
   const [done, setDone] = useState<Done>(null);
-  const sessions = useQuery({ queryKey: SESSIONS, queryFn: () => api('sessions') });
+  const sessions = useQuery(sessionsQuery());
 
   const afterEnd = (next: Done) => {
     setDone(next);
-    void client.invalidateQueries({ queryKey: SESSIONS });
     // The list changes under the member's focus: say what happened where focus goes.
     requestAnimationFrame(() => statusRef.current?.focus());
   };
   const endOne = useMutation({
-    mutationFn: (session: { id: string; device: string }) =>
-      api('endSession', { params: { id: session.id } }),
-    meta: { reloadMembership: false },
+    ...endSessionMutation(client, (session) => afterEnd({ kind: 'one', device: session.device })),
     onMutate: () => setDone(null),
-    onSuccess: (_, session) => afterEnd({ kind: 'one', device: session.device }),
   });
   const endOthers = useMutation({
-    mutationFn: () => api('endOtherSessions', { query: { others: 'true' } }),
-    meta: { reloadMembership: false },
+    ...endOtherSessionsMutation(client, () => afterEnd({ kind: 'others' })),
     onMutate: () => setDone(null),
-    onSuccess: () => afterEnd({ kind: 'others' }),
   });
 
   const label = (s: SignedInSession) => s.device ?? t('account.devices.unknown');

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordRequest, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@portal/contract';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@portal/contract';
 import { passwordLength } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -11,10 +11,10 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { ApiError, api } from '../../lib/api.ts';
-import { logEvent } from '../../lib/events.ts';
+import { ApiError } from '../../lib/api.ts';
 import styles from './Account.module.css';
 import { passwordStrength, STRENGTH_LEVELS } from './passwordStrength.ts';
+import { changePasswordMutation } from './queries.ts';
 
 const e = (key: string) => `account.password.errors.${key}`;
 
@@ -84,16 +84,12 @@ export function PasswordPage() {
   });
   const newPassword = useWatch({ control, name: 'new_password' });
 
-  const change = useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api('changePassword', { body }),
-    onMutate: () => logEvent('password_change', 'in_progress'),
-    onSuccess: () => logEvent('password_change', 'success'),
-    onError: (error) => {
-      logEvent('password_change', 'failure');
+  const change = useMutation(
+    changePasswordMutation((error) => {
       const refusal = error instanceof ApiError ? FIELD_REFUSALS[error.errors[0]?.type ?? ''] : undefined;
       if (refusal) setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
-    },
-  });
+    }),
+  );
 
   const rateLimited = change.error instanceof ApiError && change.error.status === 429;
   const fieldRefusal = change.error instanceof ApiError && FIELD_REFUSALS[change.error.errors[0]?.type ?? ''];

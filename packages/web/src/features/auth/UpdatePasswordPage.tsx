@@ -1,8 +1,11 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@portal/contract';
-import { passwordLength } from '@portal/domain';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, UpdatePasswordRequest } from '@portal/contract';
+import { passwordLengthProblem } from '@portal/domain';
+import { useCallback, useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
@@ -13,16 +16,46 @@ import { AuthCard } from './AuthCard.tsx';
 import cardStyles from './AuthCard.module.css';
 import { passwordRuleKey, updateErrorKey } from './authErrors.ts';
 
-type Problem = 'required' | 'minLength' | 'maxLength' | null;
+const REQUIRED = 'auth.validation.passwordRequired';
+const TOO_SHORT = 'auth.validation.passwordMinLength';
+const TOO_LONG = 'auth.validation.passwordMaxLength';
+
+/**
+ * The contract's password field and the length rule as the server counts it (domain's: code
+ * points); the breached list is the server's. Messages are catalogue keys.
+ */
+const UpdatePasswordForm = z.object({
+  password: UpdatePasswordRequest.shape.password.superRefine((password, ctx) => {
+    const problem = password === '' ? null : passwordLengthProblem(password, 'password');
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem.type === 'password_too_short' ? TOO_SHORT : TOO_LONG });
+    }
+  }),
+});
+type UpdatePasswordForm = z.infer<typeof UpdatePasswordForm>;
+
+/** The contract's own checks carry no text: under its minimum is empty, over its cap too long. */
+const resolver = zodResolver(UpdatePasswordForm, {
+  error: (issue) => (issue.code === 'too_small' ? REQUIRED : issue.code === 'too_big' ? TOO_LONG : undefined),
+});
 
 export function UpdatePasswordPage() {
   const { t } = useTranslation();
   const operator = useOperator();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<Problem>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<UpdatePasswordForm>({
+    resolver,
+    defaultValues: { password: '' },
+    // Checked on submit only: typing clears the field's error instead of re-checking it.
+    reValidateMode: 'onSubmit',
+  });
   const messageRef = useRef<HTMLDivElement>(null);
 
   const update = useAction(
@@ -35,26 +68,9 @@ export function UpdatePasswordPage() {
 
   useEffect(() => {
     // A refusal of the password rule is shown at the field; every other answer in a notice.
-    if (update.isError && passwordRuleKey(update.error)) inputRef.current?.focus();
+    if (update.isError && passwordRuleKey(update.error)) setFocus('password');
     else if (update.isError || update.isSuccess) messageRef.current?.focus();
-  }, [update.isError, update.isSuccess, update.error]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    // The length rule as the server counts it (code points); the breached list is the server's.
-    const length = passwordLength(password);
-    const next: Problem =
-      password === ''
-        ? 'required'
-        : length < MIN_PASSWORD_LENGTH
-          ? 'minLength'
-          : length > MAX_PASSWORD_LENGTH
-            ? 'maxLength'
-            : null;
-    setProblem(next);
-    if (next) inputRef.current?.focus();
-    else void update.run(password);
-  };
+  }, [update.isError, update.isSuccess, update.error, setFocus]);
 
   if (update.isSuccess) {
     return (
@@ -70,7 +86,7 @@ export function UpdatePasswordPage() {
   }
 
   const errorKey = update.isError ? updateErrorKey(update.error) : null;
-  const ruleRefusal = update.isError && problem === null ? passwordRuleKey(update.error) : null;
+  const ruleRefusal = update.isError && !errors.password ? passwordRuleKey(update.error) : null;
   if (token === '' || errorKey === 'auth.update.invalidLink') {
     return (
       <AuthCard title={t('auth.update.title')}>
@@ -91,31 +107,21 @@ export function UpdatePasswordPage() {
           {t(errorKey)}
         </Notice>
       )}
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={handleSubmit(({ password }) => void update.run(password))}>
         <Field
-          ref={inputRef}
-          name="password"
           label={t('auth.update.password')}
           hint={t('auth.update.hint', { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
           type="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (problem) setProblem(null);
-          }}
           error={
-            problem === 'minLength'
-              ? t('auth.validation.passwordMinLength', { min: MIN_PASSWORD_LENGTH })
-              : problem === 'maxLength'
-                ? t('auth.validation.passwordMaxLength', { max: MAX_PASSWORD_LENGTH })
-                : problem === 'required'
-                  ? t('auth.validation.passwordRequired')
-                  : ruleRefusal
-                    ? t(ruleRefusal.key, ruleRefusal.values)
-                    : undefined
+            errors.password?.message
+              ? t(errors.password.message, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })
+              : ruleRefusal
+                ? t(ruleRefusal.key, ruleRefusal.values)
+                : undefined
           }
+          {...register('password', { onChange: () => clearErrors('password') })}
         />
         <Button type="submit" fullWidth busy={update.isPending} busyLabel={t('auth.update.submitting')}>
           {t('auth.update.submit')}

@@ -14,7 +14,6 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { api } from '../../lib/api.ts';
 import { errorItemText } from '../../lib/errorText.ts';
 import { logEvent } from '../../lib/events.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -33,7 +32,7 @@ import {
   TipsStep,
   useEndDate,
 } from './steps.tsx';
-import { useCancellationPolicy } from './queries.ts';
+import { cancelMutation, useCancellationPolicy } from './queries.ts';
 import { StatutoryCancellation } from './declaration/StatutoryCancellation.tsx';
 
 const ENTRY = '/membership/cancellation';
@@ -147,13 +146,7 @@ export function CancellationPage() {
   const mayOfferFreeze = flow === 'multi_step' && canFreeze(membership.status);
   const freezePolicy = useFreezePolicy({ enabled: mayOfferFreeze });
 
-  const cancel = useMutation({
-    mutationFn: (gdprOptIn: boolean | undefined) =>
-      api('cancel', { body: gdprOptIn === undefined ? {} : { gdpr_opt_in: gdprOptIn } }),
-    onMutate: () => logEvent('cancellation', 'in_progress'),
-    onSuccess: () => logEvent('cancellation', 'success'),
-    onError: () => logEvent('cancellation', 'failure'),
-  });
+  const cancel = useMutation(cancelMutation());
 
   // § 312k BGB: the single page is the statutory declaration page, with results of its own.
   if (flow === 'single_page' && operator.publicCancellation) {

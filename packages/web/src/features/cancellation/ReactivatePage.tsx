@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ActionError, ActionSuccess, BackToMembership } from '../../components/ActionResult.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { api } from '../../lib/api.ts';
-import { logEvent } from '../../lib/events.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import styles from './Cancellation.module.css';
+import { reactivateMutation } from './queries.ts';
 import prose from '../../components/Prose.module.css';
 
 /**
@@ -24,12 +23,7 @@ export function ReactivatePage() {
   const id = useId();
   const fee = operator.signupFeeOnReturn;
 
-  const reactivate = useMutation({
-    mutationFn: () => api('reactivate'),
-    onMutate: () => logEvent('reactivation', 'in_progress'),
-    onSuccess: () => logEvent('reactivation', 'success'),
-    onError: () => logEvent('reactivation', 'failure'),
-  });
+  const reactivate = useMutation(reactivateMutation());
 
   if (reactivate.isSuccess) {
     return (

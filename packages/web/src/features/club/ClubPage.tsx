@@ -11,14 +11,12 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { api } from '../../lib/api.ts';
 import { areaErrorTexts } from '../../lib/areaErrors.ts';
-import { logEvent } from '../../lib/events.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useToday } from '../../lib/today.ts';
 import styles from './Club.module.css';
-import { useClubs } from './queries.ts';
+import { changeClubMutation, useClubs } from './queries.ts';
 
 const ClubChoice = z.object({ location_id: z.string().min(1) });
 type ClubChoice = z.infer<typeof ClubChoice>;
@@ -104,12 +102,7 @@ function ClubForm({
 export function ClubPage() {
   const { t, i18n } = useTranslation();
   const clubs = useClubs();
-  const change = useMutation({
-    mutationFn: (club: Location) => api('updateLocation', { body: { location_id: club.id } }),
-    onMutate: (club) => logEvent('club_change', 'in_progress', { location_id: club.id }),
-    onSuccess: (_d, club) => logEvent('club_change', 'success', { location_id: club.id }),
-    onError: (_e, club) => logEvent('club_change', 'failure', { location_id: club.id }),
-  });
+  const change = useMutation(changeClubMutation());
 
   if (change.isSuccess) {
     return (

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ActionError, ActionSuccess, BackToMembership } from '../../components/ActionResult.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
-import { api } from '../../lib/api.ts';
-import { logEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import styles from './Consents.module.css';
+import { consentMutation } from './queries.ts';
 
 /**
  * /membership/consents: the marketing consent, its state and when it last changed. Giving
@@ -19,12 +18,7 @@ export function ConsentsPage() {
   const membership = useLoadedMembership();
   const id = useId();
   const given = membership.gdpr_opt_in;
-  const save = useMutation({
-    mutationFn: (optIn: boolean) => api('updateGdpr', { body: { gdpr_opt_in: optIn } }),
-    onMutate: (optIn) => logEvent('consent_change', 'in_progress', { gdpr_opt_in: optIn }),
-    onSuccess: (_d, optIn) => logEvent('consent_change', 'success', { gdpr_opt_in: optIn }),
-    onError: (_e, optIn) => logEvent('consent_change', 'failure', { gdpr_opt_in: optIn }),
-  });
+  const save = useMutation(consentMutation());
 
   if (save.isSuccess) {
     const outcome = save.variables ? 'given' : 'withdrawn';

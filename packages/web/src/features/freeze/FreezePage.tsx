@@ -1,9 +1,12 @@
-import type { FreezePeriod, FreezePolicy, Membership } from '@portal/contract';
-import { canFreeze, type IsoDate } from '@portal/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FreezePeriod, type FreezePolicy, FreezePeriodRequest, type Membership } from '@portal/contract';
+import { canFreeze } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import type { z } from 'zod';
 import { ActionError, ActionSuccess } from '../../components/ActionResult.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -27,10 +30,11 @@ import {
 } from './freezeForm.ts';
 import { useFreezePolicy } from './queries.ts';
 
-interface FreezeDates {
-  begin_date: IsoDate;
-  end_date: IsoDate;
-}
+/** The dates of the contract's freeze request: the form refuses what the server would. */
+const FreezeDates = FreezePeriodRequest.shape.freeze_period;
+type FreezeDates = z.output<typeof FreezeDates>;
+/** What the form holds: '' while a date is not chosen yet. */
+type FreezeDatesInput = z.input<typeof FreezeDates>;
 
 /** What the page explains before the form: fee, months left, the operator's rules. */
 function FreezeExplanation({
@@ -88,16 +92,14 @@ function FreezeForm({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const id = useId();
-  const [begin, setBegin] = useState<IsoDate | ''>(setup.initialBegin);
-  const [end, setEnd] = useState<IsoDate | ''>(setup.initialEnd);
+  const { control, handleSubmit, getValues, setValue } = useForm<FreezeDatesInput, unknown, FreezeDates>({
+    resolver: zodResolver(FreezeDates),
+    defaultValues: { begin_date: setup.initialBegin, end_date: setup.initialEnd },
+  });
+  const [begin, end] = useWatch({ control, name: ['begin_date', 'end_date'] });
   const endOptions = useMemo(() => setup.endOptions(begin), [setup, begin]);
   const ready = canSubmitFreeze(setup, begin, end);
   const cost = begin !== '' && end !== '' ? freezeCost(begin, end, policy.monthly_fee) : null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ready && begin !== '' && end !== '') onSubmit({ begin_date: begin, end_date: end });
-  };
 
   return (
     <section aria-labelledby={id}>
@@ -116,7 +118,12 @@ function FreezeForm({
         {setup.beginOptions.length === 0 ? (
           <p className={styles.empty}>{t('freeze.form.noDates')}</p>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form
+            noValidate
+            onSubmit={handleSubmit((dates) => {
+              if (ready) onSubmit(dates);
+            })}
+          >
             <div className={styles.fields}>
               {setup.beginFixed ? (
                 // A freeze under way keeps its begin: shown, not a control.
@@ -126,44 +133,51 @@ function FreezeForm({
                   <p className={styles.fixedHint}>{t('freeze.form.beginFixed')}</p>
                 </div>
               ) : (
-                <SelectField
-                  label={t('freeze.form.begin')}
-                  value={begin}
-                  onChange={(event) => {
-                    const next = event.target.value;
-                    setBegin(next);
-                    setEnd((current) => endAfterBeginChange(setup, next, current));
-                  }}
-                >
-                  {begin === '' && (
-                    <option value="" disabled>
-                      {t('freeze.form.chooseBegin')}
-                    </option>
+                <Controller
+                  control={control}
+                  name="begin_date"
+                  render={({ field }) => (
+                    <SelectField
+                      label={t('freeze.form.begin')}
+                      {...field}
+                      onChange={(event) => {
+                        const next = event.target.value;
+                        field.onChange(next);
+                        setValue('end_date', endAfterBeginChange(setup, next, getValues('end_date')));
+                      }}
+                    >
+                      {field.value === '' && (
+                        <option value="" disabled>
+                          {t('freeze.form.chooseBegin')}
+                        </option>
+                      )}
+                      {setup.beginOptions.map((date) => (
+                        <option key={date} value={date}>
+                          {formatDate(date, locale)}
+                        </option>
+                      ))}
+                    </SelectField>
                   )}
-                  {setup.beginOptions.map((date) => (
-                    <option key={date} value={date}>
-                      {formatDate(date, locale)}
-                    </option>
-                  ))}
-                </SelectField>
+                />
               )}
-              <SelectField
-                label={t('freeze.form.end')}
-                value={end}
-                disabled={begin === ''}
-                onChange={(event) => setEnd(event.target.value)}
-              >
-                {end === '' && (
-                  <option value="" disabled>
-                    {begin === '' ? t('freeze.form.endAfterBegin') : t('freeze.form.chooseEnd')}
-                  </option>
+              <Controller
+                control={control}
+                name="end_date"
+                render={({ field }) => (
+                  <SelectField label={t('freeze.form.end')} {...field} disabled={begin === ''}>
+                    {field.value === '' && (
+                      <option value="" disabled>
+                        {begin === '' ? t('freeze.form.endAfterBegin') : t('freeze.form.chooseEnd')}
+                      </option>
+                    )}
+                    {endOptions.map((date) => (
+                      <option key={date} value={date}>
+                        {formatDate(date, locale)}
+                      </option>
+                    ))}
+                  </SelectField>
                 )}
-                {endOptions.map((date) => (
-                  <option key={date} value={date}>
-                    {formatDate(date, locale)}
-                  </option>
-                ))}
-              </SelectField>
+              />
             </div>
             <div className={styles.cost} aria-live="polite">
               {cost && (

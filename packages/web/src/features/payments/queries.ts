@@ -1,16 +1,24 @@
-import type { CardProvider } from '@portal/contract';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CardProvider, VerifoneCreditCardRequest } from '@portal/contract';
+import {
+  mutationOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/membership.ts';
+import { logEvent } from '../../lib/events.ts';
+import { queryKeys, reloadInvoices } from '../../lib/membership.ts';
 
 /**
  * The next payment and the refundable items sit under the membership key: every change
  * reloads the membership (queryClient.ts), and with it these two. The invoice list has a
  * key of its own (the shell's payment alert reads it), so the changes made here reload it
- * themselves (see reloadInvoices).
+ * themselves (see reloadInvoices in lib/membership.ts).
  */
 export const paymentKeys = {
-  next: ['membership', 'invoices', 'next'] as const,
+  next: queryKeys.nextInvoice,
   refundable: ['membership', 'invoices', 'refundable'] as const,
   cardForm: (provider: CardProvider, locale: string) => ['card-form', provider, locale] as const,
 };
@@ -75,7 +83,42 @@ export function useInvoiceList() {
   return useQuery(invoicesQuery());
 }
 
-/** Reloads the invoice list (and the payment alert with it) after a card or refund change. */
-export function reloadInvoices(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.invoices });
+/** POST /v1/membership/verifone_credit_card: the card the provider's checkout registered. */
+export const cardRegistrationMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: (body: VerifoneCreditCardRequest) => api('verifoneCreditCard', { body }),
+    // The membership reloads after every change; the invoices (retried ones now paid) too.
+    onSettled: () => reloadInvoices(queryClient),
+  });
+
+/** Logs a refund's progress (POST /v1/membership/event), as every change in the portal does. */
+function loggedRefund(action: 'refund_closed_days' | 'manual_refund', invoiceId: string) {
+  const details = { invoice_id: invoiceId };
+  return {
+    onMutate: () => logEvent(action, 'in_progress', details),
+    onSuccess: () => logEvent(action, 'success', details),
+    onError: () => logEvent(action, 'failure', details),
+  };
+}
+
+/** POST /v1/membership/invoices/{id}/refund: the closed days paid back to the card. */
+export function useCardRefund(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('refundInvoice', { params: { id: invoiceId }, body: {} }),
+    ...loggedRefund('refund_closed_days', invoiceId),
+    // The refund shows on the invoice; the refundable list reloads with the membership.
+    onSettled: () => reloadInvoices(queryClient),
+  });
+}
+
+/** POST /v1/membership/invoices/{id}/manual_refund with the account number. */
+export function useBankRefund(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: string) =>
+      api('manualRefundInvoice', { params: { id: invoiceId }, body: { bank_account_number: account } }),
+    ...loggedRefund('manual_refund', invoiceId),
+    onSettled: () => reloadInvoices(queryClient),
+  });
 }

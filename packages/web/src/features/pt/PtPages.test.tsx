@@ -12,7 +12,6 @@ import type { FakeRequest } from '../../test/fakeFetch.ts';
 import { membershipFixture } from '../../test/fixtures.ts';
 import { refusal, renderMemberPage } from '../../test/memberPage.tsx';
 import { setupI18n, testQueryClient } from '../../test/render.tsx';
-import { paymentKeys } from '../payments/queries.ts';
 import { OffersPage, PtPage } from './PtPages.tsx';
 
 // The provider's frame page is not loaded in jsdom: the tests speak its side of the
@@ -333,7 +332,7 @@ describe('/offers: the package buy widget', () => {
   it('reloads the invoices and the next payment after a purchase, and offers the ways on', async () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(queryKeys.invoices, []);
-    queryClient.setQueryData(paymentKeys.next, null);
+    queryClient.setQueryData(queryKeys.nextInvoice, null);
     renderMemberPage(<OffersPage />, {
       path: '/offers',
       queryClient,
@@ -352,7 +351,7 @@ describe('/offers: the package buy widget', () => {
     expect(screen.getByRole('link', { name: 'Go to Payment' })).toHaveAttribute('href', '/payment');
     expect(screen.getByRole('link', { name: 'Book a session' })).toHaveAttribute('href', '/pt');
     expect(queryClient.getQueryState(queryKeys.invoices)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(paymentKeys.next)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.nextInvoice)?.isInvalidated).toBe(true);
     // The widget stays for another purchase.
     expect(document.querySelector('iframe')).toBe(frame);
   });

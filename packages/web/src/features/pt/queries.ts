@@ -1,7 +1,7 @@
 import type { PtWidgetKind } from '@portal/contract';
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { reloadInvoices, paymentKeys } from '../payments/queries.ts';
+import { queryKeys, reloadInvoices } from '../../lib/membership.ts';
 
 /**
  * POST /v1/pt/widget_session: the provider's script address and a short-lived token signed
@@ -22,6 +22,6 @@ export const widgetSessionMutation = () =>
 export function reloadAfterPurchase(queryClient: QueryClient) {
   return Promise.all([
     reloadInvoices(queryClient),
-    queryClient.invalidateQueries({ queryKey: paymentKeys.next }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.nextInvoice }),
   ]);
 }

@@ -9,18 +9,17 @@ import { ActionError, BackToMembership } from '../../../components/ActionResult.
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { api } from '../../../lib/api.ts';
 import { logEvent } from '../../../lib/events.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLoadedMembership } from '../../../lib/membership.ts';
 import { useOperator } from '../../../lib/operator.ts';
 import { useToday } from '../../../lib/today.ts';
-import { useCancellationPolicy } from '../queries.ts';
+import { statutoryCancelMutation, useCancellationPolicy } from '../queries.ts';
 import { type DeclarationValues, declarationDefaults } from './declarationForm.ts';
 import styles from './Declaration.module.css';
 import { ConfirmationEmailField, EffectiveDateFields, KindFields } from './fields.tsx';
 import { Receipt } from './Receipt.tsx';
-import { statutoryBody, statutoryFormSchema } from './statutoryForm.ts';
+import { statutoryFormSchema } from './statutoryForm.ts';
 
 /** Name, number and e-mail as the portal knows them: shown, not asked. */
 function KnownMember({ membership }: { membership: Membership }) {
@@ -234,15 +233,7 @@ export function StatutoryCancellation({
   const membership = useLoadedMembership();
   const policy = useCancellationPolicy();
   const draft = useRef<DeclarationValues>(declarationDefaults(membership.profile.email));
-  const cancel = useMutation({
-    mutationFn: (values: DeclarationValues) => api('cancel', { body: statutoryBody(values) }),
-    onMutate: (values) => {
-      draft.current = values;
-      logEvent('cancellation', 'in_progress');
-    },
-    onSuccess: () => logEvent('cancellation', 'success'),
-    onError: () => logEvent('cancellation', 'failure'),
-  });
+  const cancel = useMutation(statutoryCancelMutation());
 
   if (cancel.isSuccess) {
     return <StatutoryReceipt result={cancel.data} sent={cancel.variables} membership={membership} />;
@@ -265,7 +256,11 @@ export function StatutoryCancellation({
       membership={membership}
       draft={draft.current}
       busy={cancel.isPending}
-      onSend={(values) => cancel.mutate(values)}
+      onSend={(values) => {
+        // Kept for "try again", which returns to the form with what the member entered.
+        draft.current = values;
+        cancel.mutate(values);
+      }}
     />
   );
 }

@@ -1,12 +1,11 @@
 import type { Membership, OperatorId } from '@portal/contract';
 import { getOperator } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crumbsFor } from '../../../app/shell/Breadcrumb.tsx';
 import { pageTitleKey } from '../../../app/shell/shellText.ts';
 import { session } from '../../../lib/session.ts';
-import { MembershipPage } from '../../membership/MembershipPage.tsx';
 import type { fakeFetch } from '../../../test/fakeFetch.ts';
 import { membershipFixture } from '../../../test/fixtures.ts';
 import { refusal, renderMemberPage } from '../../../test/memberPage.tsx';
@@ -66,15 +65,6 @@ describe('the withdrawal button on the overview', () => {
   it.each(['ch', 'no'] as const)('does not show where the operator has none (%s)', (operator) => {
     renderLink(operator, newSignup());
     expect(screen.queryByRole('link', { name: 'Withdraw from contract' })).toBeNull();
-  });
-
-  it('sits in the status hero of the overview', () => {
-    renderMemberPage(<MembershipPage withdrawal={<WithdrawalLink />} />, {
-      path: '/overview',
-      membership: newSignup(),
-    });
-    const status = screen.getByRole('region', { name: 'Membership status' });
-    expect(within(status).getByRole('link', { name: 'Withdraw from contract' })).toBeInTheDocument();
   });
 
   it('does not show after the last day or without one', () => {

@@ -7,7 +7,7 @@ import { Navigate } from 'react-router';
 import { ActionError, BackToMembership } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
 import prose from '../../../components/Prose.module.css';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { logEvent } from '../../../lib/events.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLoadedMembership } from '../../../lib/membership.ts';
@@ -15,6 +15,7 @@ import { useOperator } from '../../../lib/operator.ts';
 import { useToday } from '../../../lib/today.ts';
 import declaration from '../declaration/Declaration.module.css';
 import { Receipt } from '../declaration/Receipt.tsx';
+import { withdrawalMutation } from '../queries.ts';
 import { withdrawalOpen } from './withdrawal.ts';
 import styles from './Withdrawal.module.css';
 
@@ -111,12 +112,7 @@ export function WithdrawalPage() {
   const membership = useLoadedMembership();
   const today = useToday();
   const [open] = useState(() => withdrawalOpen(operator, membership, today));
-  const withdraw = useMutation({
-    mutationFn: () => api('withdrawal', { body: {} }),
-    onMutate: () => logEvent('withdrawal', 'in_progress'),
-    onSuccess: () => logEvent('withdrawal', 'success'),
-    onError: () => logEvent('withdrawal', 'failure'),
-  });
+  const withdraw = useMutation(withdrawalMutation());
 
   if (!open) return <Navigate to="/membership" replace />;
   if (withdraw.isSuccess) return <WithdrawalReceipt result={withdraw.data} membership={membership} />;

@@ -1,10 +1,8 @@
-import type { VerifoneCreditCardRequest } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../../../lib/api.ts';
 import { useLoadedMembership } from '../../../lib/membership.ts';
-import { reloadInvoices } from '../queries.ts';
+import { cardRegistrationMutation } from '../queries.ts';
 import { type CardUpdateResult, providerParams, registrationResult, storedResult } from './cardUpdate.ts';
 
 const CONFIRMING: CardUpdateResult = { outcome: 'unknown', retried: [], errorType: null };
@@ -25,11 +23,7 @@ export function useCardRegistration(): CardUpdateResult | null {
   const [params] = useState(() => providerParams(location.search));
   // A ref survives StrictMode's second run of the effect, so the post goes out once.
   const posted = useRef(false);
-  const register = useMutation({
-    mutationFn: (body: VerifoneCreditCardRequest) => api('verifoneCreditCard', { body }),
-    // The membership reloads after every change; the invoices (retried ones now paid) too.
-    onSettled: () => reloadInvoices(queryClient),
-  });
+  const register = useMutation(cardRegistrationMutation(queryClient));
   const { mutate } = register;
   const { pathname } = location;
 

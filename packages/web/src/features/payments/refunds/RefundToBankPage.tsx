@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RefundableItem, RefundReceipt } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +7,10 @@ import { useParams } from 'react-router';
 import { ActionSuccess } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Field } from '../../../components/Field.tsx';
-import { api } from '../../../lib/api.ts';
 import { useOperator } from '../../../lib/operator.ts';
 import { BackToPayment } from '../BackToPayment.tsx';
 import paymentStyles from '../Payments.module.css';
-import { reloadInvoices } from '../queries.ts';
+import { useBankRefund } from '../queries.ts';
 import { Section } from '../Section.tsx';
 import { usePaymentFormat } from '../usePaymentFormat.ts';
 import {
@@ -22,18 +20,7 @@ import {
   bankAccountSchema,
 } from './bankAccountForm.ts';
 import styles from './Refunds.module.css';
-import { loggedRefund, RefundFacts, RefundSteps } from './shared.tsx';
-
-/** POST /v1/membership/invoices/{id}/manual_refund with the account number. */
-function useBankRefund(invoiceId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (account: string) =>
-      api('manualRefundInvoice', { params: { id: invoiceId }, body: { bank_account_number: account } }),
-    ...loggedRefund('manual_refund', invoiceId),
-    onSettled: () => reloadInvoices(queryClient),
-  });
-}
+import { RefundFacts, RefundSteps } from './shared.tsx';
 
 function BankRefundSuccess({ receipt }: { receipt: RefundReceipt }) {
   const { t } = useTranslation();

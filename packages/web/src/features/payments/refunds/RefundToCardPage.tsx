@@ -1,28 +1,15 @@
 import type { RefundableItem, RefundReceipt } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ActionSuccess } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { api } from '../../../lib/api.ts';
 import { BackToPayment } from '../BackToPayment.tsx';
 import paymentStyles from '../Payments.module.css';
-import { reloadInvoices } from '../queries.ts';
+import { useCardRefund } from '../queries.ts';
 import { Section } from '../Section.tsx';
 import { usePaymentFormat } from '../usePaymentFormat.ts';
 import styles from './Refunds.module.css';
-import { loggedRefund, RefundFacts, RefundSteps } from './shared.tsx';
-
-/** POST /v1/membership/invoices/{id}/refund: the closed days paid back to the card. */
-function useCardRefund(invoiceId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api('refundInvoice', { params: { id: invoiceId }, body: {} }),
-    ...loggedRefund('refund_closed_days', invoiceId),
-    // The refund shows on the invoice; the refundable list reloads with the membership.
-    onSettled: () => reloadInvoices(queryClient),
-  });
-}
+import { RefundFacts, RefundSteps } from './shared.tsx';
 
 function CardRefundSuccess({ receipt }: { receipt: RefundReceipt }) {
   const { t } = useTranslation();

@@ -6,7 +6,6 @@ import { ActionError } from '../../../components/ActionResult.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { areaErrorTexts } from '../../../lib/areaErrors.ts';
-import { logEvent } from '../../../lib/events.ts';
 import { BackToPayment } from '../BackToPayment.tsx';
 import { refundableQuery } from '../queries.ts';
 import { RefundUnavailable } from './RefundUnavailable.tsx';
@@ -58,16 +57,6 @@ export function RefundFacts({ item, withInvoice = true }: { item: RefundableItem
       </div>
     </dl>
   );
-}
-
-/** Logs a refund's progress (POST /v1/membership/event), as every change in the portal does. */
-export function loggedRefund(action: 'refund_closed_days' | 'manual_refund', invoiceId: string) {
-  const details = { invoice_id: invoiceId };
-  return {
-    onMutate: () => logEvent(action, 'in_progress', details),
-    onSuccess: () => logEvent(action, 'success', details),
-    onError: () => logEvent(action, 'failure', details),
-  };
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { CancellationKind, Language } from '@portal/contract';
 import { type IsoDate, todayIn } from './dates.ts';
 import type { RuleError } from './freeze.ts';
-import { formatDay, type MailText } from './lifecycle-mail.ts';
+import { formatDay, type MailText } from './lifecycleMail.ts';
 import { languageOf } from './locale.ts';
-import { ruleErrorItem } from './membership-refusals.ts';
-import { receiptTexts } from './receipt-texts.ts';
-import { withdrawalTexts } from './withdrawal-texts.ts';
+import { ruleErrorItem } from './membershipRefusals.ts';
+import { receiptTexts } from './receiptTexts.ts';
+import { withdrawalTexts } from './withdrawalTexts.ts';
 
 /** What a declaration said, as the receipt repeats it. */
 export interface DeclarationContent {
