@@ -17,6 +17,10 @@ const shared = [
   'packages/contract/src',
   'packages/domain/package.json',
   'packages/domain/src',
+  'packages/db-schema/package.json',
+  'packages/db-schema/src',
+  'packages/demo-data/package.json',
+  'packages/demo-data/src',
 ];
 
 const web = [
@@ -44,7 +48,7 @@ export const builds = {
   /** The demo build (docs/demo.md): built only when named (`npm run build:demo`, `npm run demo`). */
   demo: {
     out: 'packages/web/dist-demo',
-    inputs: [...web, 'packages/demo/package.json', 'packages/demo/src', 'packages/server/src/db/schema.ts'],
+    inputs: [...web, 'packages/demo/package.json', 'packages/demo/src'],
     onlyWhenNamed: true,
     run: () => viteBuild('build:demo', 'the demo'),
   },

@@ -14,6 +14,8 @@ const projects = [
   'packages/web',
   'packages/demo',
   'packages/domain',
+  'packages/demo-data',
+  'packages/db-schema',
   'e2e',
   'packages/contract',
 ];

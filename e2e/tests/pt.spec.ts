@@ -58,7 +58,7 @@ interface WidgetTexts {
 }
 
 const widgetSource = readFileSync(
-  new URL('../../packages/demo/src/pt-sandbox/widget.js', import.meta.url),
+  new URL('../../packages/demo-data/src/pt-sandbox/widget.js', import.meta.url),
   'utf8',
 );
 const WIDGET = new Function(

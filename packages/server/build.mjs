@@ -1,8 +1,9 @@
 // Compiles the server once for `node`: src/main.ts (the server), src/import.ts (the import
-// command) and src/door-key.ts, bundled with the workspace packages @portal/contract and
-// @portal/domain (TypeScript sources) into dist/. The server's npm dependencies stay
-// external and load from node_modules; the migrations (drizzle/) and the PT sandbox's
-// widget.js are read from the package at run time (src/paths.ts).
+// command) and src/door-key.ts, bundled with the workspace packages @portal/contract,
+// @portal/domain, @portal/db-schema and @portal/demo-data (TypeScript sources) into dist/.
+// The server's npm dependencies stay external and load from node_modules; the migrations
+// (drizzle/) and the PT sandbox's widget.js (packages/demo-data) are read from the
+// repository at run time (src/paths.ts).
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

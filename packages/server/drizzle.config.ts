@@ -1,3 +1,4 @@
+// The tables are @portal/db-schema's; src/db/schema.ts re-exports them, so drizzle-kit reads them through it.
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({

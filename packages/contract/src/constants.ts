@@ -52,3 +52,10 @@ export const BUSINESS_ERROR_TYPES = [
   'no_cancellation_to_undo',
   'scheduled_freeze_present',
 ] as const;
+
+/**
+ * Where the sandbox PT provider serves its script and API, on the portal's own origin (the
+ * server outside production, the demo in the browser); the server's PT settings fall back to
+ * it, so it is the contract's and not the demo data's (docs/personal-training.md).
+ */
+export const PT_SANDBOX_BASE = '/api/dev/pt';

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from './data/seed-data.ts';
+import { DEMO_PASSWORD } from '@portal/demo-data';
 import { DEMO_PASSWORD_HASH } from './data/seed.ts';
 
 /*

@@ -2,7 +2,7 @@ import type { OperatorId } from '@portal/contract';
 // The demo's tables are the server's tables: the same rows, in memory (types only; no
 // server code reaches the browser). A handler reads and writes them as the server's
 // repositories read and write the database.
-import type * as schema from '../../server/src/db/schema.ts';
+import type * as schema from '@portal/db-schema';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 

@@ -1,6 +1,6 @@
 // Sign-in, sign-out and the password reset on the real server and in the demo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoUsername } from '../src/data/seed-data.ts';
+import { DEMO_PASSWORD, demoUsername } from '@portal/demo-data';
 import { type Both, normalize, startBoth } from './support/both.ts';
 
 let both: Both;

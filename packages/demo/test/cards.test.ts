@@ -1,7 +1,7 @@
 import type { CardProvider, OperatorId } from '@portal/contract';
 import { checkCardEntry, TEST_CARDS } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardClient } from '../../server/test/support/cards.ts';
+import { cardClient } from '@portal/server/test/support/cards.ts';
 import { failedResult, registeredResult, signReturn } from '../src/cards/sandbox.ts';
 import { signedInOnce } from './support/both.ts';
 import {

@@ -3,10 +3,10 @@
 import type { OperatorId } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/src/db/schema.ts';
-import { startApp, type TestApp } from '../../server/test/support/harness.ts';
+import * as t from '@portal/db-schema';
+import { startApp, type TestApp } from '@portal/server/test/support/harness.ts';
 import { DEMO_PASSWORD_HASH, seedDemo } from '../src/data/seed.ts';
-import { PERSONAS } from '../src/data/seed-data.ts';
+import { PERSONAS } from '@portal/demo-data';
 import { createDemo } from '../src/demo.ts';
 import type { DemoTables, TableName } from '../src/store.ts';
 import { emptyTables } from '../src/store.ts';

@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Persona, PERSONAS } from '../src/data/seed-data.ts';
+import { type Persona, PERSONAS } from '@portal/demo-data';
 import { signedInOnce } from './support/both.ts';
 import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 

@@ -1,9 +1,9 @@
 import type { OperatorId } from '@portal/contract';
 import { getOperator, operatorIds, PT_TOKEN_TTL_MS, verifyPtToken } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAS } from '../src/data/seed-data.ts';
-import { demoDoorKey } from '../src/door-keys.ts';
-import { DEMO_PT_WIDGET_KEY } from '../src/pt-sandbox/answers.ts';
+import { PERSONAS } from '@portal/demo-data';
+import { demoDoorKey } from '@portal/demo-data';
+import { DEMO_PT_WIDGET_KEY } from '@portal/demo-data';
 import { type Both, normalize, startBoth } from './support/both.ts';
 
 // Home's calls answered by the demo and by the real server from the same rows, compared

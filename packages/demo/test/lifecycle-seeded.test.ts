@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
 import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../server/src/db/schema.ts';
-import { demoUsername, PERSONAS } from '../src/data/seed-data.ts';
+import { outbox } from '@portal/db-schema';
+import { demoUsername, PERSONAS } from '@portal/demo-data';
 import { type Both, signedInOnce, startBoth, type Tokens } from './support/both.ts';
 import { normalize } from './support/mirror.ts';
 

@@ -3,8 +3,8 @@
 import { getOperator, operatorIds } from '@portal/domain';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as t from '../../server/src/db/schema.ts';
-import { demoUsername, PERSONAS } from '../src/data/seed-data.ts';
+import * as t from '@portal/db-schema';
+import { demoUsername, PERSONAS } from '@portal/demo-data';
 import { type Both, normalize, startBoth } from './support/both.ts';
 
 let both: Both;

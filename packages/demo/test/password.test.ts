@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/data/seed-data.ts';
+import { DEMO_PASSWORD } from '@portal/demo-data';
 import { DEMO_PASSWORD_HASH } from '../src/data/seed.ts';
 import { demoPasswordHash, demoPasswordMatches } from '../src/password.ts';
 

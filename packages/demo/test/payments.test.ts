@@ -1,6 +1,6 @@
 import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Persona } from '../src/data/seed-data.ts';
+import type { Persona } from '@portal/demo-data';
 import { signedInOnce } from './support/both.ts';
 import { type Call, type Mirror, normalize, startMirror, type Tokens } from './support/mirror.ts';
 

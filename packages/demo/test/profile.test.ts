@@ -2,7 +2,7 @@
 import type { OperatorId } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Persona } from '../src/data/seed-data.ts';
+import type { Persona } from '@portal/demo-data';
 import { type Both, type Call, normalize, startBoth, type Tokens } from './support/both.ts';
 import {
   type demoMember,

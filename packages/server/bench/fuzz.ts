@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Endpoint, endpoints } from '@portal/contract';
-import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
+import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo-data';
 import fc from 'fast-check';
 import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';

@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { openBenchDatabase } from './database.ts';
 import { bufferedStdout, loggerOptions } from '../src/http/logging.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
-import { DEMO_PASSWORD, demoUsername } from '@portal/demo';
+import { DEMO_PASSWORD, demoUsername } from '@portal/demo-data';
 
 const send = (message: unknown) => process.send?.(message);
 

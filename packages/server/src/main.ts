@@ -6,7 +6,7 @@ import { clockFromConfig } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
-import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo';
+import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo-data';
 import { createLifecycle } from './http/lifecycle.ts';
 import { bufferedStdout, loggerOptions, prettyStdout } from './http/logging.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';

@@ -2,7 +2,7 @@ import { ErrorBody, HomeContent, type OperatorId } from '@portal/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { articles, highlights, members } from '../src/db/schema.ts';
-import type { Persona } from '@portal/demo';
+import type { Persona } from '@portal/demo-data';
 import { databases, startApp, type TestApp } from './support/harness.ts';
 import { expectInvalid, memberApi } from './support/member-api.ts';
 

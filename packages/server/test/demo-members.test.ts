@@ -5,7 +5,7 @@ import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/db/schema.ts';
-import { DEMO_PASSWORD } from '@portal/demo';
+import { DEMO_PASSWORD } from '@portal/demo-data';
 import { databases, startApp, type TestApp } from './support/harness.ts';
 
 describe.each(databases())('demo members on %s', (kind) => {

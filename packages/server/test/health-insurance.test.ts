@@ -1,7 +1,7 @@
 import { ErrorBody, HealthInsuranceConfirmation, Invoice, type OperatorId } from '@portal/contract';
 import { wholeMonthsBetween } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Persona } from '@portal/demo';
+import type { Persona } from '@portal/demo-data';
 import { databases, startApp, type TestApp } from './support/harness.ts';
 import { expectInvalid, memberApi } from './support/member-api.ts';
 

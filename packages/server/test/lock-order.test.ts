@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Membership } from '@portal/contract';
-import { DEMO_PASSWORD } from '@portal/demo';
+import { DEMO_PASSWORD } from '@portal/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionConflicts } from '../src/db/retry.ts';
 import { bearer, startApp, type TestApp } from './support/harness.ts';

@@ -3,7 +3,7 @@ import { operatorIds } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, memberships } from '../src/db/schema.ts';
-import { PERSONA_STATUS, PERSONAS } from '@portal/demo';
+import { PERSONA_STATUS, PERSONAS } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 describe.each(databases())('membership read model on %s', (kind) => {

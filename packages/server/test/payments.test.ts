@@ -2,7 +2,7 @@ import { ErrorBody, Invoice, type OperatorId, ScheduledInvoice } from '@portal/c
 import { hasPaymentAlert } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Persona } from '@portal/demo';
+import type { Persona } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 const Invoices = z.array(Invoice);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { mutableClock } from '../src/clock.ts';
 import { events, members, phoneVerifications } from '../src/db/schema.ts';
-import type { Persona } from '@portal/demo';
+import type { Persona } from '@portal/demo-data';
 import { profileRefusalMessage as refusalMessage } from '@portal/domain';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 

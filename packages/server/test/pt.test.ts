@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPtSettings } from '../src/adapters/pt/config.ts';
 import { buildApp } from '../src/app.ts';
 import { events, members, memberships, ptBookings, ptPurchases } from '../src/db/schema.ts';
-import { operatorSeeds, type Persona } from '@portal/demo';
-import { ptRows } from '@portal/demo';
+import { operatorSeeds, type Persona } from '@portal/demo-data';
+import { ptRows } from '@portal/demo-data';
 import { type PtTokenClaims, signPtToken } from '@portal/domain';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorBody, Membership, type OperatorId, ReferralPromotion } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Persona } from '@portal/demo';
+import type { Persona } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 describe.each(databases())('referral on %s', (kind) => {

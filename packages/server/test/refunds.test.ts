@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardGateway } from '../src/adapters/cards/index.ts';
 import { buildApp } from '../src/app.ts';
 import { refunds } from '../src/db/schema.ts';
-import type { Persona } from '@portal/demo';
+import type { Persona } from '@portal/demo-data';
 import { databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 import { expectInvalid, expectRefusal, memberApi } from './support/member-api.ts';
 

@@ -1,5 +1,5 @@
 import { ErrorBody } from '@portal/contract';
-import { DEMO_PASSWORD, demoUsername } from '@portal/demo';
+import { DEMO_PASSWORD, demoUsername } from '@portal/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 

@@ -9,7 +9,7 @@ import {
   todayIn,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA_STATUS, PERSONAS } from '@portal/demo';
+import { PERSONA_STATUS, PERSONAS } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 /** Freeze months of a calendar year, counting each month a freeze touches. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { endOfMonth, monthsBetweenInclusive } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { maxFrozenPeriods } from '@portal/demo';
+import { maxFrozenPeriods } from '@portal/demo-data';
 import { allowedOrigins, linkOrigin, operatorForHost } from '../src/http/origins.ts';
 import { testConfig } from './support/harness.ts';
 

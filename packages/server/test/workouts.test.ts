@@ -3,7 +3,7 @@ import { type OperatorId, Workouts } from '@portal/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIns, keys, members, memberships } from '../src/db/schema.ts';
-import { demoUsername, type Persona } from '@portal/demo';
+import { demoUsername, type Persona } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 
 const workoutsOf = async (t: TestApp, persona: Persona, op: OperatorId) => {

@@ -21,7 +21,7 @@ export function mockServiceWorker(): Plugin {
         const url = (request.url ?? '').split('?')[0];
         if (url?.endsWith('/api/dev/pt/frame.html')) {
           response.setHeader('content-type', 'text/html');
-          response.end(await readFile(require.resolve('@portal/demo/pt-sandbox/frame.html')));
+          response.end(await readFile(require.resolve('@portal/demo-data/pt-sandbox/frame.html')));
           return;
         }
         if (url !== '/mockServiceWorker.js') return next();
@@ -49,7 +49,7 @@ export function mockServiceWorker(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'api/dev/pt/frame.html',
-        source: await readFile(require.resolve('@portal/demo/pt-sandbox/frame.html')),
+        source: await readFile(require.resolve('@portal/demo-data/pt-sandbox/frame.html')),
       });
     },
   };

@@ -15,15 +15,17 @@ import {
 } from '@portal/domain';
 import { storeCheckIn } from '../membership/door.ts';
 import type { DemoStore, DemoTables } from '../store.ts';
-import { type DemoData, type DoorDelivery, demoData } from './generate.ts';
 import {
+  type DemoData,
+  type DoorDelivery,
+  demoData,
+  demoUsername,
   ptPackageId,
   SEEDED_BOOKING_DAYS_AHEAD,
   SEEDED_PT_PACKAGE,
   SEEDED_PURCHASE_DAYS_AGO,
   seededPurchaseRequestId,
-} from './pt.ts';
-import { demoUsername } from './seed-data.ts';
+} from '@portal/demo-data';
 
 /**
  * What the demo stores instead of a password hash. The demo's sign-in compares the password

@@ -2,7 +2,8 @@ import { ApiError } from '@portal/contract';
 import { PT_NOT_AVAILABLE, ptWidgetClaims, signPtToken } from '@portal/domain';
 import { defineHandlers } from '../handler.ts';
 import { loadMembershipState } from '../membership/state.ts';
-import { DEMO_PT_WIDGET_KEY, PT_SANDBOX_BASE } from '../pt-sandbox/answers.ts';
+import { PT_SANDBOX_BASE } from '@portal/contract';
+import { DEMO_PT_WIDGET_KEY } from '@portal/demo-data';
 
 export const ptHandlers = defineHandlers({
   /**

@@ -7,7 +7,7 @@ import {
   getOperator,
   normalizeDoorCode,
 } from '@portal/domain';
-import { demoDoorClubIds, demoDoorKey } from '../door-keys.ts';
+import { demoDoorClubIds, demoDoorKey } from '@portal/demo-data';
 import { defineHandlers } from '../handler.ts';
 import { storeCheckIn } from '../membership/door.ts';
 import type { DemoStore } from '../store.ts';

@@ -1,2 +1,1 @@
-export * from './answers.ts';
 export * from './sandbox.ts';

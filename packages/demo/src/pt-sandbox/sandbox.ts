@@ -1,4 +1,11 @@
-import { ApiError, invalidRequest, type Language, notFound, type OperatorId } from '@portal/contract';
+import {
+  ApiError,
+  invalidRequest,
+  type Language,
+  notFound,
+  type OperatorId,
+  PT_SANDBOX_BASE,
+} from '@portal/contract';
 import {
   addDays,
   CANCEL_HOURS,
@@ -29,14 +36,13 @@ import {
   languageFor,
   localizedText as text,
   packagesAnswer,
-  PT_SANDBOX_BASE,
   PurchaseBody,
   purchaseAnswer,
   SlotsQuery,
   sandboxRefusal,
   slotAnswer,
   tokenRefusal,
-} from './answers.ts';
+} from '@portal/demo-data';
 
 // The sandbox PT provider's API (server: modules/dev/pt-sandbox) on the demo's tables, for
 // the widget script the demo serves: same token check, input checks, answers and refusals.

@@ -1,8 +1,8 @@
 // The demo's handlers against the real server: the same call on both sides, at the same
 // clock, from the same demo data, compared by status and body (docs/demo.md, "Comparing with the server").
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
-import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
-import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import { startApp, type TestApp } from '@portal/server/test/support/harness.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo-data';
 import { createDemo, type Demo } from '../../src/demo.ts';
 import { seedDemo } from '../../src/data/seed.ts';
 

@@ -5,9 +5,9 @@
 import { type EndpointName, endpoints, type OperatorId } from '@portal/contract';
 import { desc, gt } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../../../server/src/db/schema.ts';
-import { startApp, type TestApp } from '../../../server/test/support/harness.ts';
-import { DEMO_PASSWORD, demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import * as schema from '@portal/db-schema';
+import { startApp, type TestApp } from '@portal/server/test/support/harness.ts';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo-data';
 import { createDemo, type Demo } from '../../src/demo.ts';
 import { type DemoStore, type DemoTables, emptyTables, type TableName } from '../../src/store.ts';
 import { type Answer, pathOf } from './both.ts';

@@ -1,8 +1,8 @@
 // Helpers of the personal-data and access comparison tests (profile, account, access).
 import type { OperatorId } from '@portal/contract';
 import { desc } from 'drizzle-orm';
-import * as schema from '../../../server/src/db/schema.ts';
-import { demoUsername, type Persona } from '../../src/data/seed-data.ts';
+import * as schema from '@portal/db-schema';
+import { demoUsername, type Persona } from '@portal/demo-data';
 import { expect } from 'vitest';
 import type { Both, Call, Tokens } from './both.ts';
 import { normalize } from './both.ts';

@@ -11,7 +11,7 @@ import {
   SEEDED_PT_PACKAGE,
   SEEDED_PURCHASE_DAYS_AGO,
   seededPurchaseRequestId,
-} from '@portal/demo';
+} from '@portal/demo-data';
 import { addDays, getOperator, languageOf, operatorIds, todayIn } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
@@ -26,7 +26,7 @@ import type { Db, Tx } from './client.ts';
 import * as t from './schema.ts';
 
 /*
- * The demo data comes from @portal/demo (data/generate.ts), the generator the browser's
+ * The demo data comes from @portal/demo-data (generate.ts), the generator the browser's
  * demo keeps in memory too (ADR 024); here it goes into the database through the portal's
  * own use cases where it has them: the import, the door's check-ins, the PT sandbox.
  */
@@ -91,7 +91,7 @@ async function sendCheckIns(tx: Tx, rows: DemoData, now: Date): Promise<void> {
 }
 
 /**
- * Seeds the demo data (@portal/demo's demoData) on an empty database (no members yet):
+ * Seeds the demo data (@portal/demo-data's demoData) on an empty database (no members yet):
  * clubs, products, promotions and members go through the import (insertAll), the rest is
  * inserted as is, the check-ins through the door's use case, and the active personas' PT
  * purchase and booking through the PT sandbox (seedPtActivity). Never called in production
@@ -141,7 +141,7 @@ function seedClaims(
 }
 
 /**
- * The active persona of every PT operator buys and books as @portal/demo's pt.ts
+ * The active persona of every PT operator buys and books as @portal/demo-data's pt.ts
  * describes, through the sandbox (and so the portal's billing): the purchase at the clock
  * of SEEDED_PURCHASE_DAYS_AGO days ago, then charged as the payment run would have.
  */

@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
 import { cancellationDeclarations, members, memberships } from '../../src/db/schema.ts';
-import { demoUsername, type Persona } from '@portal/demo';
+import { demoUsername, type Persona } from '@portal/demo-data';
 import type { TestApp } from './harness.ts';
 
 /** What a demo persona would type into the public form to name themselves. */

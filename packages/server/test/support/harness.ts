@@ -13,7 +13,7 @@ import { type Db, type Listen, MIGRATIONS_FOLDER, openDatabase, pgliteListen } f
 import * as schema from '../../src/db/schema.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
-import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo';
+import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo-data';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

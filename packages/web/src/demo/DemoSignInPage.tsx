@@ -1,5 +1,5 @@
 import type { OperatorId } from '@portal/contract';
-import { DEMO_PASSWORD, demoUsername, PERSONA_STATUS, PERSONAS, type Persona } from '@portal/demo';
+import { DEMO_PASSWORD, demoUsername, PERSONA_STATUS, PERSONAS, type Persona } from '@portal/demo-data';
 import { getOperator, operatorIds } from '@portal/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

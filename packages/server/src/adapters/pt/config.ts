@@ -1,5 +1,4 @@
-import type { OperatorId } from '@portal/contract';
-import { PT_SANDBOX_BASE } from '@portal/demo';
+import { type OperatorId, PT_SANDBOX_BASE } from '@portal/contract';
 import { operatorIds } from '@portal/domain';
 import { z } from 'zod';
 import {

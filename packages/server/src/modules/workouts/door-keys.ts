@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DoorKeySettings } from '../../config.ts';
 import { ApiError, unauthorized } from '../../http/errors.ts';
-import { DEMO_DOOR_KEY_SECRET, demoDoorClubIds, demoDoorKeyText } from '@portal/demo';
+import { DEMO_DOOR_KEY_SECRET, demoDoorClubIds, demoDoorKeyText } from '@portal/demo-data';
 import { DOOR_KEY_REQUIRED } from '@portal/domain';
 
 /** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */

@@ -1,9 +1,8 @@
 import type { CardProvider } from '@portal/contract';
-import type { SandboxCheckout } from '@portal/demo';
+import { type SandboxCheckout, verifyReturn } from '@portal/demo';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { verifyReturn } from '../../../../demo/src/cards/sandbox.ts';
 import { CardSandboxPage } from './CardSandboxPage.tsx';
 import { parseCardRoute } from './CardSandboxRoute.tsx';
 

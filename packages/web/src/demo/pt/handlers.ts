@@ -1,4 +1,4 @@
-import { PT_SANDBOX_BASE } from '@portal/demo';
+import { PT_SANDBOX_BASE } from '@portal/contract';
 import { http, type RequestHandler } from 'msw';
 
 /**

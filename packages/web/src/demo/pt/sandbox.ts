@@ -1,7 +1,8 @@
-import { type DemoStore, PT_SANDBOX_BASE, ptSandboxRespond } from '@portal/demo';
-// The very scripts the server's sandbox serves (packages/demo/src/pt-sandbox/).
-import frameSource from '@portal/demo/pt-sandbox/frame.js?raw';
-import widgetSource from '@portal/demo/pt-sandbox/widget.js?raw';
+import { PT_SANDBOX_BASE } from '@portal/contract';
+import { type DemoStore, ptSandboxRespond } from '@portal/demo';
+// The very scripts the server's sandbox serves (packages/demo-data/src/pt-sandbox/).
+import frameSource from '@portal/demo-data/pt-sandbox/frame.js?raw';
+import widgetSource from '@portal/demo-data/pt-sandbox/widget.js?raw';
 
 /**
  * The sandbox PT provider in the demo build: its frame's and widget's scripts and its API

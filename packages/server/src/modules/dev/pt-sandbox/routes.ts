@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PtWidgetKind } from '@portal/contract';
-import { BookingBody, BookingParams, PurchaseBody, SlotsQuery, tokenRefusal as refuse } from '@portal/demo';
+import {
+  BookingBody,
+  BookingParams,
+  PurchaseBody,
+  SlotsQuery,
+  tokenRefusal as refuse,
+} from '@portal/demo-data';
 import { getOperator, isOperatorId, type PtTokenClaims, verifyPtToken } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,12 +18,12 @@ import { REPO_ROOT } from '../../../paths.ts';
 import { createPtSandbox, languageFor } from './service.ts';
 
 /**
- * A file of the provider as shipped: real files in packages/demo (the demo serves the same
- * ones in the browser), read when the sandbox's routes are registered (never in
+ * A file of the provider as shipped: real files in packages/demo-data (the demo serves the
+ * same ones in the browser), read when the sandbox's routes are registered (never in
  * production), also by the compiled server.
  */
 function sandboxFile(name: string, type: string) {
-  const body = readFileSync(path.join(REPO_ROOT, 'packages/demo/src/pt-sandbox', name), 'utf8');
+  const body = readFileSync(path.join(REPO_ROOT, 'packages/demo-data/src/pt-sandbox', name), 'utf8');
   return {
     name,
     type,

@@ -9,7 +9,7 @@ import {
   purchaseAnswer,
   sandboxRefusal,
   slotAnswer,
-} from '@portal/demo';
+} from '@portal/demo-data';
 import { addDays, getOperator, type PtTokenClaims, todayIn } from '@portal/domain';
 import type { Language } from '@portal/contract';
 import type { Clock } from '../../../clock.ts';
@@ -18,7 +18,7 @@ import { billPtPackage } from '../../pt/billing.ts';
 import * as repo from './repository.ts';
 import { CANCEL_HOURS, offeredSlots, type Slot } from '@portal/domain';
 
-export { languageFor } from '@portal/demo';
+export { languageFor } from '@portal/demo-data';
 
 /**
  * The sandbox PT provider's use cases, each for the member and club a verified widget

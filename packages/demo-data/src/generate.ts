@@ -18,7 +18,7 @@ import {
   startOfMonth,
   todayIn,
 } from '@portal/domain';
-import type * as t from '../../../server/src/db/schema.ts';
+import type * as t from '@portal/db-schema';
 import { contentRows } from './content.ts';
 import { ptRows } from './pt.ts';
 import { demoUsername, operatorSeeds, PERSONAS, type Persona, productPresentation } from './seed-data.ts';
@@ -540,7 +540,6 @@ function buildOperator(op: OperatorId, now: Date, rows: DemoData, opIndex: numbe
   });
 }
 
-
 /**
  * The demo data at `now`: for every operator its clubs (one in presale), a product, its
  * referral promotion, home's highlights and article teasers (content.ts) and one member per
@@ -565,7 +564,10 @@ export function demoData(now: Date): DemoData {
   operatorIds.forEach((op, index) => {
     buildOperator(op, now, rows, index);
   });
-  const clubs = rows.imported.clubs.map((c) => ({ id: c.id, ...importedClubValues(importEntities.clubs.parse(c)) }));
+  const clubs = rows.imported.clubs.map((c) => ({
+    id: c.id,
+    ...importedClubValues(importEntities.clubs.parse(c)),
+  }));
   const content = contentRows(clubs, now);
   rows.highlights = content.highlights;
   rows.articles = content.articles;

@@ -1,5 +1,5 @@
 import type { MembershipStatus, OperatorId, WeeklyHours } from '@portal/contract';
-import type { Localized, PostalAddress } from '../../../server/src/db/schema.ts';
+import type { Localized, PostalAddress } from '@portal/db-schema';
 
 /** The demo personas (docs/operators.md, "Demo members"); each one's derived status is the value here. */
 export const PERSONA_STATUS = {

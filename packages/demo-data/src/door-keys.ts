@@ -1,4 +1,4 @@
-import { operatorSeeds } from './data/seed-data.ts';
+import { operatorSeeds } from './seed-data.ts';
 
 // The seeded clubs' door keys (docs/workouts-referral-contact.md), derived the same way by
 // the server (node:crypto, at start) and the demo (WebCrypto, in the browser).

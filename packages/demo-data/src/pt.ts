@@ -1,6 +1,6 @@
 import type { OperatorId } from '@portal/contract';
 import { clubAvailability, getOperator, type IsoDate, operatorIds } from '@portal/domain';
-import type * as t from '../../../server/src/db/schema.ts';
+import type * as t from '@portal/db-schema';
 import { operatorSeeds } from './seed-data.ts';
 
 /*

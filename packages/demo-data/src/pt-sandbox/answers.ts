@@ -6,9 +6,6 @@ import { CANCEL_HOURS, type Slot } from '@portal/domain';
 // The sandbox PT provider's answers and refusals, shared by the server's sandbox routes
 // (modules/dev/pt-sandbox) and the demo's, so the widget reads the same from both.
 
-/** Where the sandbox provider serves its script and API, on the portal's own origin (the server outside production, the demo in the browser). */
-export const PT_SANDBOX_BASE = '/api/dev/pt';
-
 /**
  * The key the demo signs and checks widget tokens with. Public on purpose: in the demo the
  * browser tab is both the portal that signs and the provider that checks, so no key could

@@ -12,7 +12,7 @@ import {
   plural,
   todayIn,
 } from '@portal/domain';
-import type * as schema from '../../../server/src/db/schema.ts';
+import type * as schema from '@portal/db-schema';
 import { operatorSeeds, productPresentation } from './seed-data.ts';
 
 /*
@@ -375,7 +375,9 @@ export function contentRowsFor(
   const site = `https://${operator.supportEmail.split('@')[1]}/${language}`;
   const id = (kind: string) => `${op}-${language}-${kind}`;
   const rows: HighlightRow[] = [];
-  const add = (row: Partial<HighlightRow> & Pick<HighlightRow, 'id' | 'position' | 'type' | 'title' | 'content'>) =>
+  const add = (
+    row: Partial<HighlightRow> & Pick<HighlightRow, 'id' | 'position' | 'type' | 'title' | 'content'>,
+  ) =>
     rows.push({
       statuses: null,
       externalUrl: null,
@@ -459,7 +461,10 @@ export function contentRowsFor(
  * next (opening date after today in the operator's timezone).
  */
 export function contentRows(
-  clubs: readonly Pick<typeof schema.locations.$inferSelect, 'id' | 'operatorId' | 'name' | 'openingDate' | 'address'>[],
+  clubs: readonly Pick<
+    typeof schema.locations.$inferSelect,
+    'id' | 'operatorId' | 'name' | 'openingDate' | 'address'
+  >[],
   now: Date,
 ): { highlights: HighlightRow[]; articles: ArticleRow[] } {
   const highlightRows: HighlightRow[] = [];
