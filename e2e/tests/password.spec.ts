@@ -15,6 +15,8 @@ test('a member resets the password through the e-mailed link and signs in with t
   await useEnglish(page, 'at');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/password\/reset$/);
+  // The page is a chunk of its own: the sign-in form, with its own "Username", stays until it is in.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Username').fill('rfid@at.example');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
