@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OperatorId } from '@portal/contract';
 import { getOperator } from '@portal/domain';
+import { escapeHtml } from '../http/html.ts';
 
 /**
  * The logged-out pages the web build rendered to HTML (packages/web/src/prerender.tsx,
@@ -77,8 +78,6 @@ export function prerenderedFor(
   return locale ? pages.get(key(operator, locale, pathname)) : undefined;
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** index.html with the page in #root, its language, its title and the script above. */
 export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
   const head = [
@@ -87,6 +86,6 @@ export function withPrerenderedPage(html: string, page: PrerenderedPage): string
   ].join('\n');
   return html
     .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>\n${head}`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>\n${head}`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.locale}">${page.html}</div>`);
 }

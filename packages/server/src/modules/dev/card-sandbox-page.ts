@@ -1,11 +1,6 @@
 import type { CardProvider } from '@portal/contract';
 import { type CardField, TEST_CARDS } from '@portal/domain';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../http/html.ts';
 
 /** How each sandbox presents itself: a full checkout page (verifone) or a compact form to embed (dibs). */
 const LOOKS: Record<CardProvider, { name: string; colour: string; secured: string; embedded: boolean }> = {

@@ -1,10 +1,5 @@
 import type { OutboxEntry } from './service.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../http/html.ts';
 
 /** Escapes a message body and turns its http(s) links into anchors. */
 function linkify(text: string): string {
