@@ -59,3 +59,20 @@ export const BUSINESS_ERROR_TYPES = [
  * it, so it is the contract's and not the demo data's (docs/personal-training.md).
  */
 export const PT_SANDBOX_BASE = '/api/dev/pt';
+
+/**
+ * What the web app keeps in the browser, named here because the server reads it too: a
+ * prerendered page's inline script looks at the stored token and language, and the server
+ * sends a logged-out page in the language of the cookie (ADR 035).
+ */
+export const BROWSER_KEYS = {
+  tokenStorage: 'portal.token',
+  localeStorage: 'portal.locale',
+  localeCookie: 'portal_locale',
+} as const;
+
+/**
+ * The attribute the inline script sets on `<html>` while a prerendered page waits for the
+ * app to render in its place (web: app/boot.tsx removes it, styles/global.css hides #root).
+ */
+export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';

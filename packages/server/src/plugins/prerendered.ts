@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { OperatorId } from '@portal/contract';
+import { BROWSER_KEYS, type OperatorId, PRERENDER_STALE_ATTRIBUTE } from '@portal/contract';
 import { getOperator } from '@portal/domain';
 import { escapeHtml } from '../http/html.ts';
 
@@ -21,7 +21,9 @@ export interface PrerenderedPage {
 const FILE = '.prerendered.json';
 
 /** The cookie in which the web app keeps the language a member picked (lib/i18n.ts). */
-const LOCALE_COOKIE = /(?:^|;\s*)portal_locale=([A-Za-z]{2,3}-[A-Za-z]{2})(?:;|$)/;
+const LOCALE_COOKIE = new RegExp(
+  `(?:^|;\\s*)${BROWSER_KEYS.localeCookie}=([A-Za-z]{2,3}-[A-Za-z]{2})(?:;|$)`,
+);
 
 /**
  * Runs before #root is parsed: a page the browser will not hydrate as sent (a member signed
@@ -31,9 +33,9 @@ const LOCALE_COOKIE = /(?:^|;\s*)portal_locale=([A-Za-z]{2,3}-[A-Za-z]{2})(?:;|$
  */
 export const PRERENDER_SCRIPT =
   '(function(){try{var l=document.querySelector(\'meta[name="portal-prerendered"]\').content,' +
-  's=localStorage,c=s.getItem("portal.locale");' +
-  'if(s.getItem("portal.token")||/[?&]access_token=/.test(location.search)||(c&&c!==l))' +
-  'document.documentElement.setAttribute("data-prerender-stale","")}catch(e){}})()';
+  `s=localStorage,c=s.getItem(${JSON.stringify(BROWSER_KEYS.localeStorage)});` +
+  `if(s.getItem(${JSON.stringify(BROWSER_KEYS.tokenStorage)})||/[?&]access_token=/.test(location.search)||(c&&c!==l))` +
+  `document.documentElement.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},"")}catch(e){}})()`;
 
 export const PRERENDER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_SCRIPT).digest('base64')}'`;
 

@@ -1,5 +1,5 @@
 import '../lib/zodConfig.ts';
-import type { OperatorId } from '@portal/contract';
+import { type OperatorId, PRERENDER_STALE_ATTRIBUTE } from '@portal/contract';
 import { getOperator, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -43,7 +43,7 @@ export async function boot(
     createRoot(root).render(element);
   }
   // Shown again: hidden only while a page sent for someone else waited for this (global.css).
-  document.documentElement.removeAttribute('data-prerender-stale');
+  document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);
 }
 
 /** Whether the page opened is home: `/`, or `#/` in the demo build (its HashRouter, App.tsx). */

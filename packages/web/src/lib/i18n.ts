@@ -1,4 +1,4 @@
-import type { Language, Locale } from '@portal/contract';
+import { BROWSER_KEYS, type Language, type Locale } from '@portal/contract';
 import { languageOf, type OperatorSettings, swissGerman } from '@portal/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -145,7 +145,7 @@ function rememberLocaleForServer(locale: Locale): void {
   if (import.meta.env.MODE === 'demo') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is newer than browsers members still use.
-  document.cookie = `portal_locale=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = `${BROWSER_KEYS.localeCookie}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /** The current locale, e.g. `en-DE`; part of the membership query key. */

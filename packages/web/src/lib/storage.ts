@@ -1,11 +1,13 @@
+import { BROWSER_KEYS } from '@portal/contract';
+
 /**
  * localStorage keys of the portal. Reads and writes never throw (private mode, disabled
  * storage): the portal then simply forgets between visits. The demo build keeps them in
  * sessionStorage: its world, sign-in included, belongs to one tab (docs/demo.md).
  */
 export const STORAGE_KEYS = {
-  token: 'portal.token',
-  locale: 'portal.locale',
+  token: BROWSER_KEYS.tokenStorage,
+  locale: BROWSER_KEYS.localeStorage,
 } as const;
 
 const storage = (): Storage =>
