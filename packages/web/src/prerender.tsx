@@ -4,7 +4,7 @@
 import './lib/zodConfig.ts';
 import type { Language, Locale, OperatorId } from '@portal/contract';
 import { getOperator, languageOf, operatorIds } from '@portal/domain';
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
@@ -44,12 +44,17 @@ async function html(element: ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-async function renderPage(operatorId: OperatorId, locale: Locale, path: string): Promise<PrerenderedPage> {
-  const operator = getOperator(operatorId);
+/** An i18next instance in one locale, set up as the app's (lib/i18n.ts). */
+async function i18nFor(locale: Locale): Promise<I18n> {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ ...I18N_OPTIONS, lng: locale });
   addCatalogue(i18n, languageOf(locale), CATALOGUES[languageOf(locale)]);
-  const t = i18n.getFixedT(locale);
+  return i18n;
+}
+
+async function renderPage(operatorId: OperatorId, i18n: I18n, path: string): Promise<PrerenderedPage> {
+  const operator = getOperator(operatorId);
+  const t = i18n.getFixedT(i18n.language);
   const titleKey = LOGGED_OUT_TITLES[path];
   if (!titleKey) throw new Error(`no title for ${path}`);
   const router = ({ children }: { children: ReactNode }) => (
@@ -57,7 +62,7 @@ async function renderPage(operatorId: OperatorId, locale: Locale, path: string):
   );
   return {
     operator: operatorId,
-    locale,
+    locale: i18n.language,
     path,
     title: t('common.documentTitle', { page: t(titleKey), brand: operator.brand }),
     html: await html(<App operator={operator} i18n={i18n} router={router} />),
@@ -69,7 +74,8 @@ export async function prerenderAll(): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const operator of operatorIds) {
     for (const locale of getOperator(operator).locales) {
-      for (const path of prerenderedPaths(operator)) pages.push(await renderPage(operator, locale, path));
+      const i18n = await i18nFor(locale);
+      for (const path of prerenderedPaths(operator)) pages.push(await renderPage(operator, i18n, path));
     }
   }
   return pages;
