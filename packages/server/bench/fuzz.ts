@@ -16,6 +16,7 @@ import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
+import { nodePasswordHasher } from '../src/adapters/passwords/node.ts';
 import { openBenchDatabase } from './database.ts';
 import { fieldNames } from '../test/support/fields.ts';
 
@@ -62,7 +63,7 @@ const operations = Object.entries(endpoints as Record<string, Endpoint>).map(([n
 const { database, label, drop } = await openBenchDatabase();
 const clock = fixedClock('2026-11-22T10:00:00Z');
 await database.migrate();
-await seedIfEmpty(database.db, clock);
+await seedIfEmpty(database.db, clock, nodePasswordHasher);
 // Limits high enough that the bad input reaches the services instead of a 429.
 const config = loadConfig({
   ...process.env,

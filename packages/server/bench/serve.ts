@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { openBenchDatabase } from './database.ts';
 import { bufferedStdout, loggerOptions } from '../src/http/logging.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
+import { nodePasswordHasher } from '../src/adapters/passwords/node.ts';
 import { DEMO_PASSWORD, demoUsername } from '@portal/demo-data';
 
 const send = (message: unknown) => process.send?.(message);
@@ -21,7 +22,7 @@ const send = (message: unknown) => process.send?.(message);
 const { database, label, drop } = await openBenchDatabase();
 const clock = fixedClock('2026-11-22T10:00:00Z');
 await database.migrate();
-await seedIfEmpty(database.db, clock);
+await seedIfEmpty(database.db, clock, nodePasswordHasher);
 // As `npm start` runs it (logging at info, as in production, unless LOG_LEVEL says otherwise), but
 // on a port of its own and without the built web app.
 const config = { ...loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' }), webDist: '/nonexistent' };

@@ -10,7 +10,10 @@ import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
+import { createServices } from './core.ts';
 import type { AppDeps } from './deps.ts';
+import { nodePasswordHasher } from './adapters/passwords/node.ts';
+import type { PasswordHasher } from './ports.ts';
 import { connectRedis, rateLimitStore, redisReady } from './http/rate-limit-store.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
@@ -19,35 +22,21 @@ import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
-import { createDataExportService } from './modules/account/data-export.ts';
-import { createPasswordService } from './modules/account/password.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
-import { createSessionsService } from './modules/account/sessions.ts';
 import { registerAccessRoutes } from './modules/access/routes.ts';
-import { createAccessService } from './modules/access/service.ts';
 import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
 import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
-import { createPublicCancellationService } from './modules/cancellation/public-service.ts';
-import { createCancellationService } from './modules/cancellation/service.ts';
-import { createWithdrawalService } from './modules/cancellation/withdrawal.ts';
 import { registerClubRoutes } from './modules/club/routes.ts';
-import { createClubService } from './modules/club/service.ts';
 import { registerConsentsRoutes } from './modules/consents/routes.ts';
-import { createConsentsService } from './modules/consents/service.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
-import { createDevService } from './modules/dev/service.ts';
 import { registerEventsRoutes } from './modules/events/routes.ts';
-import { createEventsService } from './modules/events/service.ts';
 import { registerFreezeRoutes } from './modules/freeze/routes.ts';
-import { createFreezeService } from './modules/freeze/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerMembershipRoutes } from './modules/membership/routes.ts';
-import { createReadModelCache, hearReadModelChanges } from './modules/membership/read-cache.ts';
-import { createMembershipService } from './modules/membership/service.ts';
+import { createReadModelCache } from './modules/membership/read-cache.ts';
 import {
   registerCardRoutes,
   registerPaymentsRoutes,
@@ -55,22 +44,15 @@ import {
 } from './modules/payments/routes.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { registerPtRoutes } from './modules/pt/routes.ts';
-import { createPtService } from './modules/pt/service.ts';
-import { createProfileService } from './modules/profile/service.ts';
-import { createPaymentsService } from './modules/payments/service.ts';
 import { registerContactRoutes } from './modules/contact/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
-import { createContentService } from './modules/content/service.ts';
-import { createContactService } from './modules/contact/service.ts';
 import { registerReferralRoutes } from './modules/referral/routes.ts';
-import { createReferralService } from './modules/referral/service.ts';
-import { createDoorKeyring } from './modules/workouts/door-keys.ts';
 import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
-import { createWorkoutsService } from './modules/workouts/service.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { clientErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { hearReadModelChanges } from './plugins/read-model.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface BuildAppOptions {
@@ -92,6 +74,8 @@ export interface BuildAppOptions {
    * above 0, GET /v2/membership answers from a cache per session that every change ends (ADR 029).
    */
   listen?: Listen;
+  /** Password hashes; @node-rs/argon2 by default. */
+  passwords?: PasswordHasher;
 }
 
 export { loggerOptions } from './http/logging.ts';
@@ -138,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = createJobQueue(db, { wallClock, log: app.log });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  const metrics = options.metrics ?? createMetrics({ db });
   const deps: AppDeps = {
     db,
     clock,
@@ -147,9 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
     wallClock,
     jobs,
-    metrics: options.metrics ?? createMetrics({ db }),
+    metrics,
+    passwords: options.passwords ?? nodePasswordHasher,
   };
-  registerHttpMetrics(app, deps.metrics);
+  registerHttpMetrics(app, metrics);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
@@ -180,10 +166,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (config.serveOpenApi) await registerDocs(app);
 
-  const auth = createAuthService(deps);
-  const requireAuth = createRequireAuth(auth);
-  registerHealthRoutes(app, db, lifecycle, limitStore.state);
-  registerAuthRoutes(app, auth, requireAuth);
   const readModelCache =
     options.listen && config.readModelCacheMs > 0
       ? hearReadModelChanges(
@@ -192,47 +174,51 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           options.listen,
         )
       : null;
-  registerMembershipRoutes(app, createMembershipService(deps, readModelCache), auth);
-  registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
+  const services = createServices(deps, { readModelCache });
+  const { auth } = services;
+  const requireAuth = createRequireAuth(auth);
+  registerHealthRoutes(app, db, lifecycle, limitStore.state);
+  registerAuthRoutes(app, auth, requireAuth);
+  registerMembershipRoutes(app, services.membership, auth);
+  registerPaymentsRoutes(app, services.payments, requireAuth);
   registerRefundRoutes(app, deps, requireAuth);
   registerCardRoutes(app, deps, requireAuth);
-  registerReferralRoutes(app, createReferralService(deps), requireAuth);
-  const workouts = createWorkoutsService(deps);
-  registerWorkoutsRoutes(app, workouts, requireAuth);
-  registerDoorRoutes(app, workouts, createDoorKeyring(config.doorKeys), config.doorKeys.perMinute);
-  registerContactRoutes(app, createContactService(deps), requireAuth);
-  registerContentRoutes(app, createContentService(deps), requireAuth);
-  registerEventsRoutes(app, createEventsService(deps), requireAuth);
-  registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
+  registerReferralRoutes(app, services.referral, requireAuth);
+  registerWorkoutsRoutes(app, services.workouts, requireAuth);
+  registerDoorRoutes(app, services.workouts, services.doorKeys, config.doorKeys.perMinute);
+  registerContactRoutes(app, services.contact, requireAuth);
+  registerContentRoutes(app, services.content, requireAuth);
+  registerEventsRoutes(app, services.events, requireAuth);
+  registerFreezeRoutes(app, services.freeze, requireAuth);
   registerCancellationRoutes(
     app,
     {
-      cancellation: createCancellationService(deps),
-      publicCancellation: createPublicCancellationService(deps),
-      withdrawal: createWithdrawalService(deps),
+      cancellation: services.cancellation,
+      publicCancellation: services.publicCancellation,
+      withdrawal: services.withdrawal,
     },
     requireAuth,
     config.publicCancellation,
   );
-  registerClubRoutes(app, createClubService(deps), requireAuth);
-  registerConsentsRoutes(app, createConsentsService(deps), requireAuth);
+  registerClubRoutes(app, services.club, requireAuth);
+  registerConsentsRoutes(app, services.consents, requireAuth);
   registerAccountRoutes(
     app,
     {
-      password: createPasswordService(deps),
-      dataExport: createDataExportService(deps),
-      sessions: createSessionsService(deps),
+      password: services.password,
+      dataExport: services.dataExport,
+      sessions: services.sessions,
     },
     requireAuth,
   );
-  registerAccessRoutes(app, createAccessService(deps), requireAuth);
-  registerProfileRoutes(app, createProfileService(deps), requireAuth);
-  registerPtRoutes(app, createPtService(deps), requireAuth);
+  registerAccessRoutes(app, services.access, requireAuth);
+  registerProfileRoutes(app, services.profile, requireAuth);
+  registerPtRoutes(app, services.pt, requireAuth);
   logFeatureReport(app.log, config);
   if (!config.isProduction) {
     // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.
     const movable = config.portalClock && isMutableClock(clock) ? clock : null;
-    registerDevRoutes(app, createDevService(deps), movable);
+    registerDevRoutes(app, services.dev, movable);
     registerCardSandboxRoutes(app, deps);
     registerPtSandboxRoutes(app, deps);
     registerSmsSandboxRoutes(app);

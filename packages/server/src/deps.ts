@@ -4,11 +4,14 @@ import type { JobQueue } from './adapters/jobs.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import type { SmsSender } from './adapters/sms/index.ts';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
-import type { Metrics } from './metrics.ts';
+import type { Config } from './settings.ts';
+import type { Db } from './db/executor.ts';
+import type { CoreMetrics, PasswordHasher } from './ports.ts';
 
-/** What services are built from; app.ts is the one place that assembles it. */
+/**
+ * What services are built from (core.ts's createServices); the Node shell (app.ts) and a
+ * browser host each assemble it from their implementations of the ports (ports.ts).
+ */
 export interface AppDeps {
   db: Db;
   clock: Clock;
@@ -21,6 +24,8 @@ export interface AppDeps {
   wallClock: () => number;
   /** Work done after answering (the password-reset lookup and mail, the sign-in notice). */
   jobs: JobQueue;
-  /** Prometheus counters (metrics.ts); served on METRICS_PORT by main.ts. */
-  metrics: Metrics;
+  /** Counters: Prometheus's in the Node shell (metrics.ts, served on METRICS_PORT), in memory elsewhere. */
+  metrics: CoreMetrics;
+  /** argon2id hashes of members' passwords: native in Node, WebAssembly in a browser. */
+  passwords: PasswordHasher;
 }

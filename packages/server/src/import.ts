@@ -3,11 +3,13 @@ import './node-version.mjs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
+import { nodePasswordHasher } from './adapters/passwords/node.ts';
 import { clockFromConfig } from './clock.ts';
 import { ConfigError, invocationDirectory, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { type ImportReport, importSource } from './modules/import/service.ts';
-import { describeFailure, formatIssue, ImportRefused, readImportFile } from './modules/import/source.ts';
+import { readImportFile } from './import-file.ts';
+import { describeFailure, formatIssue, ImportRefused } from './modules/import/source.ts';
 import { parseSource } from './modules/import/validate.ts';
 import { plural } from '@portal/domain';
 
@@ -89,6 +91,7 @@ async function main(): Promise<number> {
         if (issues.length) throw new ImportRefused([...issues, ...parseSource(source).issues]);
         const report = await importSource(database.db, source, {
           clock,
+          passwords: nodePasswordHasher,
           invite: args.values['no-invitations'] ? null : { mailer: sandboxMailer(clock), config },
           dryRun: args.values['dry-run'],
         });

@@ -12,6 +12,7 @@ import { bufferedStdout, loggerOptions, prettyStdout } from './http/logging.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
 import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
+import { nodePasswordHasher } from './adapters/passwords/node.ts';
 
 const started = performance.now();
 let config: Config;
@@ -41,7 +42,7 @@ const [{ buildApp }] = await Promise.all([
 ]);
 const database = await opening;
 await database.migrate();
-const seeded = await seedOutsideProduction(database.db, clock, config);
+const seeded = await seedOutsideProduction(database.db, clock, config, nodePasswordHasher);
 const metrics = createMetrics({ db: database.db, poolUsage: database.poolUsage });
 const lifecycle = createLifecycle();
 // JSON lines written in batches (ADR 025), or readable lines for a person at a terminal;

@@ -2,25 +2,18 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DeliveryObserver } from './adapters/delivery/worker.ts';
 import { type Db, type PoolUsage, selectRows } from './db/client.ts';
+import type { CoreMetrics } from './ports.ts';
+
+export type { ReadModelObserver } from './ports.ts';
 
 /**
  * Prometheus metrics of one instance (docs/operations.md, "Metrics"). A registry per app,
  * so tests can build several; labels never hold a raw path, an address or a username.
  */
-export interface Metrics {
+export interface Metrics extends CoreMetrics {
   registry: Registry;
   signInFailures: Counter<'operator'>;
-  /** What the delivery worker reports. */
-  delivery: DeliveryObserver;
-  /** What GET /v2/membership's cache per session reports (ADR 029). */
-  readModel: ReadModelObserver;
-}
-
-export interface ReadModelObserver {
-  read(source: 'cache' | 'database'): void;
-  listening(listening: boolean): void;
 }
 
 export interface MetricsSources {

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { bearer, openTestDatabase, testConfig } from './support/harness.ts';
 import { databaseProxy, refusingPort, startingUpPort } from './support/outage.ts';
+import { nodePasswordHasher } from '../src/adapters/passwords/node.ts';
 
 const clock = () => mutableClock('2026-11-22T10:00:00Z');
 
@@ -85,7 +86,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL restarting', () => {
     direct.pathname = `/${name}`;
     const setup = await openDatabase({ kind: 'postgres', url: direct.toString(), max: 1 });
     await setup.migrate();
-    await seedIfEmpty(setup.db, clock());
+    await seedIfEmpty(setup.db, clock(), nodePasswordHasher);
     await setup.close();
 
     proxy = await databaseProxy({ host: direct.hostname, port: Number(direct.port || 5432) });

@@ -6,8 +6,8 @@ import {
   describeFailure,
   MAX_IMPORT_FIELD_CHARS,
   MAX_IMPORT_FILE_BYTES,
-  readImportFile,
 } from '../src/modules/import/source.ts';
+import { readImportFile } from '../src/import-file.ts';
 import { parseSource } from '../src/modules/import/validate.ts';
 import { EXAMPLES } from './support/imports.ts';
 

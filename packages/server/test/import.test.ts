@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import * as s from '../src/db/schema.ts';
 import { csvRows, parseCsv, parseHours } from '../src/modules/import/csv.ts';
-import { MAX_IMPORT_FIELD_CHARS, readImportFile } from '../src/modules/import/source.ts';
+import { MAX_IMPORT_FIELD_CHARS } from '../src/modules/import/source.ts';
+import { readImportFile } from '../src/import-file.ts';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 import {
   EXAMPLES,

@@ -11,6 +11,7 @@ import { seedOutsideProduction } from '../src/db/startup.ts';
 import { hashDoorKey } from '../src/modules/workouts/door-keys.ts';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 import { importInto, lastMailTo, setPassword, signInAs, tokenIn } from './support/imports.ts';
+import { nodePasswordHasher } from '../src/adapters/passwords/node.ts';
 
 const NOW = '2026-11-22T10:00:00Z';
 
@@ -78,7 +79,7 @@ describe.each(databases())('production mode on %s', (kind) => {
   };
 
   it('never seeds the demo members, so no demo login works', async () => {
-    expect(await seedOutsideProduction(t.db, t.clock, config)).toBe(false);
+    expect(await seedOutsideProduction(t.db, t.clock, config, nodePasswordHasher)).toBe(false);
     expect((await t.db.select({ n: count() }).from(members))[0]!.n).toBe(0);
     expectError(await signInAs(t, 'de', 'active@de.example', 'demo'), 401, 'unauthorized');
   });

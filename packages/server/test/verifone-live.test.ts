@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { testConfig } from './support/harness.ts';
 import { STANDIN, startVerifoneStandin } from './support/verifone-standin.ts';
+import { nodePasswordHasher } from '../src/adapters/passwords/node.ts';
 
 type Standin = Awaited<ReturnType<typeof startVerifoneStandin>>;
 
@@ -257,7 +258,7 @@ describe('the portal with the live verifone adapter (stand-in)', () => {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
     const clock = mutableClock('2026-11-22T10:00:00Z');
-    await seedIfEmpty(database.db, clock);
+    await seedIfEmpty(database.db, clock, nodePasswordHasher);
     const cardGateways = createCardGateways(loadCardSettings(liveEnv(standin.url), false));
     app = await buildApp({ db: database.db, clock, config: testConfig(), logger: false, cardGateways });
     close = async () => {

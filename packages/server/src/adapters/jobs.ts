@@ -1,7 +1,8 @@
 import { asc, eq, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor, Tx } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/executor.ts';
 import { jobs } from '../db/schema.ts';
+import type { Log } from '../platform/log.ts';
+import { backgroundInterval, nextTurn } from '../platform/time.ts';
 
 /** Does one job inside the transaction that deletes its row; throws to retry it later. */
 export type JobHandler = (tx: Tx, payload: Record<string, unknown>) => Promise<void>;
@@ -30,7 +31,7 @@ export interface JobQueue {
 export interface JobQueueOptions {
   /** Real time: retries are spaced in real seconds whatever PORTAL_CLOCK says. */
   wallClock: () => number;
-  log: FastifyBaseLogger;
+  log: Log;
   pollMs?: number;
   /** Attempts before a job is given up (logged, row deleted). */
   maxAttempts?: number;
@@ -48,7 +49,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   let tail: Promise<void> = Promise.resolve();
   let queued = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
 
   /** Retry after 5 s, 10 s, 20 s … at most an hour. */
   const backoffMs = (attempts: number) => Math.min(60 * 60 * 1000, 5000 * 2 ** (attempts - 1));
@@ -113,7 +114,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     if (!queued) {
       queued = true;
       tail = tail
-        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(nextTurn)
         .then(() => {
           queued = false;
           return runDue();
@@ -139,8 +140,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     drain: () => schedule(),
     start() {
       if (timer || stopped) return;
-      timer = setInterval(() => void schedule(), options.pollMs ?? DEFAULT_POLL_MS);
-      timer.unref();
+      timer = backgroundInterval(() => void schedule(), options.pollMs ?? DEFAULT_POLL_MS);
       void schedule();
     },
     async stop() {

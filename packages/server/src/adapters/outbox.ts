@@ -1,7 +1,7 @@
 import { getOperator, isOperatorId, spellForOperator } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from '../db/executor.ts';
 import { outbox } from '../db/schema.ts';
 
 export interface OutboxMessage {

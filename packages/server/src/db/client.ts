@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
-import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -11,13 +9,9 @@ import postgres from 'postgres';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { retryingTransaction } from './retry.ts';
 import * as schema from './schema.ts';
+import { CURRENT_POOL, type Db, type Listen, type Schema } from './executor.ts';
 
-export type Schema = typeof schema;
-/** Both drivers share the PostgreSQL query builder; code below the factory sees only this. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** What a repository runs on: the database or an open transaction. */
-export type Executor = Db | Tx;
+export * from './executor.ts';
 
 export { MIGRATIONS_FOLDER };
 
@@ -64,18 +58,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
   };
 }
-
-/**
- * Calls `onNotify` with the payload of each NOTIFY on `channel`, after the notifying transaction
- * committed; resolves once LISTEN is in place, to the unsubscribe. Later, `onListening(false)`
- * says the listening connection was lost (what is notified until `onListening(true)` is lost
- * too) and `onListening(true)` that it listens again. PGlite, in the same process, never loses it.
- */
-export type Listen = (
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening?: (listening: boolean) => void,
-) => Promise<() => Promise<void>>;
 
 /**
  * PGlite's LISTEN. In the same process: a notification is handed over before the query that
@@ -204,69 +186,6 @@ function openPostgres(url: string, max: number, listenUrl: string): Database {
 
 /** The advisory lock key of migrations (any fixed bigint that nothing else of the portal uses). */
 const MIGRATION_LOCK = 4_771_202_612;
-
-/** Names the pool a PostgreSQL `db` uses now (its proxy answers it); PGlite's `db` has one for good. */
-const CURRENT_POOL = Symbol('current pool');
-
-/**
- * A prepared query, prepared on first use (building the app must not touch the database)
- * and again whenever the PostgreSQL pool behind `db` was replaced: a prepared query belongs
- * to the pool it was prepared on, which ends after a replacement.
- */
-export function preparedOnCurrentPool<Q>(db: Db, prepare: () => Q): () => Q {
-  let query: Q | null = null;
-  let preparedOn: unknown = null;
-  return () => {
-    const pool = (db as unknown as Record<symbol, unknown>)[CURRENT_POOL] ?? db;
-    if (query === null || pool !== preparedOn) {
-      query = prepare();
-      preparedOn = pool;
-    }
-    return query;
-  };
-}
-
-/** PGlite's parsers as drizzle sets them: dates and instants stay strings, as on postgres-js. */
-const PGLITE_ARRAY_ROWS = {
-  rowMode: 'array' as const,
-  parsers: { 1082: (value: string) => value, 1114: (value: string) => value, 1184: (value: string) => value },
-};
-
-/**
- * A fixed SQL text run on the pool's driver itself, rows as arrays: no query building and
- * no drizzle row mapping (GET /v2/membership, ADR 025). Values come as both drivers give
- * them under drizzle's settings: text, booleans, integers, json and jsonb parsed, dates and
- * instants as strings. postgres-js prepares the text once per connection. Always the current
- * pool's driver (openPostgres replaces pools).
- */
-export function rawQuery(db: Db, text: string): (params: readonly unknown[]) => Promise<unknown[][]> {
-  return async (params) => {
-    const pool = (db as unknown as Record<symbol, unknown>)[CURRENT_POOL] ?? db;
-    const client = (pool as { $client: unknown }).$client;
-    if (typeof (client as postgres.Sql).unsafe === 'function') {
-      const values = params as postgres.ParameterOrJSON<never>[];
-      return (client as postgres.Sql).unsafe(text, values, { prepare: true }).values();
-    }
-    const result = await (client as PGlite).query<unknown[]>(text, params as unknown[], PGLITE_ARRAY_ROWS);
-    return result.rows;
-  };
-}
-
-/** The rows of a raw query, whichever driver ran it (postgres-js answers an array, PGlite `{ rows }`). */
-export async function selectRows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const result = (await ex.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
-/** `select 1`, for the health check. */
-export async function ping(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * LISTEN on a connection of its own, kept open. postgres-js's own `listen` re-listens after a

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { OperatorId, PtWidgetKind } from '@portal/contract';
 import {
   DEMO_PASSWORD,
@@ -22,23 +20,16 @@ import { applyImport } from '../modules/import/service.ts';
 import { documentSource, formatIssue, type ImportIssue, ImportRefused } from '../modules/import/source.ts';
 import { parseSource } from '../modules/import/validate.ts';
 import { recordCheckIns } from '../modules/workouts/check-ins.ts';
-import type { Db, Tx } from './client.ts';
+import type { PasswordHasher } from '../ports.ts';
+import type { Db, Tx } from './executor.ts';
 import * as t from './schema.ts';
+import { randomUUID } from '../platform/crypto.ts';
 
 /*
  * The demo data comes from @portal/demo-data (generate.ts), the generator the browser's
  * demo keeps in memory too (ADR 024); here it goes into the database through the portal's
  * own use cases where it has them: the import, the door's check-ins, the PT sandbox.
  */
-
-/**
- * argon2id parameters for the demo members only (1 MiB, one pass: well under a
- * millisecond a hash instead of about 15 ms), so seeding 80 members stays fast in every
- * test. Each member still gets a hash of its own with a salt of its own; passwords that
- * members set (reset, change) use the full parameters of modules/auth/passwords.ts. The
- * demo members exist only outside production (main.ts), their password being public.
- */
-export const DEMO_HASH_OPTIONS = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
 async function insertChunks<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>[]): Promise<void> {
   for (let start = 0; start < values.length; start += 500) {
@@ -56,6 +47,7 @@ async function insertAll(
   rows: DemoData,
   passwordHashes: Map<string, string>,
   clock: Clock,
+  passwords: PasswordHasher,
 ): Promise<void> {
   const refused = (issues: ImportIssue[]) =>
     new Error(`the demo data does not import:\n${issues.map(formatIssue).join('\n')}`);
@@ -64,6 +56,7 @@ async function insertAll(
   try {
     await applyImport(tx, parsed, {
       clock,
+      passwords,
       invite: null,
       seed: { ids: rows.ids, passwordHashes },
     });
@@ -97,7 +90,7 @@ async function sendCheckIns(tx: Tx, rows: DemoData, now: Date): Promise<void> {
  * purchase and booking through the PT sandbox (seedPtActivity). Never called in production
  * (db/startup.ts). Returns whether it seeded.
  */
-export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+export async function seedIfEmpty(db: Db, clock: Clock, passwords: PasswordHasher): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting on one PostgreSQL must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(720431)`);
@@ -107,9 +100,9 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
     const rows = demoData(now);
     // Every demo member its own hash and salt (docs/security.md, finding 7), hashed in parallel.
     const numbers = [...rows.ids.keys()];
-    const hashes = await Promise.all(numbers.map(() => hash(DEMO_PASSWORD, DEMO_HASH_OPTIONS)));
+    const hashes = await Promise.all(numbers.map(() => passwords.hash(DEMO_PASSWORD, 'demo')));
     const passwordHashes = new Map(numbers.map((number, i) => [number, hashes[i]!]));
-    await insertAll(tx, rows, passwordHashes, clock);
+    await insertAll(tx, rows, passwordHashes, clock, passwords);
     await sendCheckIns(tx, rows, now);
     await seedPtActivity(db, tx, clock, rows);
     return true;

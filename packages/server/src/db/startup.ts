@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { PasswordHasher } from '../ports.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -7,8 +8,13 @@ import type { Db } from './client.ts';
  * members: its clubs, products and members come through the import (docs/operations.md).
  * Returns whether it seeded.
  */
-export async function seedOutsideProduction(db: Db, clock: Clock, config: Config): Promise<boolean> {
+export async function seedOutsideProduction(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  passwords: PasswordHasher,
+): Promise<boolean> {
   if (config.isProduction) return false;
   const { seedIfEmpty } = await import('./seed.ts');
-  return seedIfEmpty(db, clock);
+  return seedIfEmpty(db, clock, passwords);
 }

@@ -1,6 +1,9 @@
 import { hostname } from 'node:os';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
+import { serializeError } from '../platform/log.ts';
+
+export { type LoggedError, serializeError } from '../platform/log.ts';
 
 /**
  * What the logs may hold, by allow-list (docs/security.md, finding 4). An error is logged
@@ -14,39 +17,8 @@ import pino from 'pino';
 /** Query parameters whose values may be logged; any other value is replaced. */
 const LOGGED_QUERY_VALUES = new Set(['checkout_id', 'year', 'status', 'locale', 'language']);
 
-/** Codes are identifiers (ECONNREFUSED, 23505, FST_ERR_…), never data. */
-const CODE = /^[A-Z0-9_]{1,64}$/;
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const MAX_URL = 300;
-const MAX_FRAMES = 12;
-
-export interface LoggedError {
-  type: string;
-  code?: string;
-  statusCode?: number;
-  cause?: LoggedError;
-  stack?: string;
-}
-
-/** The kind of an error and where it was thrown; nothing the error carries as data. */
-export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error };
-  const name =
-    error.constructor?.name && NAME.test(error.constructor.name) ? error.constructor.name : 'Error';
-  const { code, statusCode, cause } = error as { code?: unknown; statusCode?: unknown; cause?: unknown };
-  const frames = (error.stack ?? '')
-    .split('\n')
-    .filter((line) => /^\s+at /.test(line))
-    .slice(0, MAX_FRAMES)
-    .map((line) => line.trim());
-  return {
-    type: name,
-    ...(typeof code === 'string' && CODE.test(code) ? { code } : {}),
-    ...(typeof statusCode === 'number' ? { statusCode } : {}),
-    ...(cause !== undefined && depth < 3 ? { cause: serializeError(cause, depth + 1) } : {}),
-    ...(frames.length > 0 && depth === 0 ? { stack: frames.join('\n') } : {}),
-  };
-}
 
 /** The path and, of the query string, the names (and the values of allowed ones). */
 export function safeUrl(url: string): string {

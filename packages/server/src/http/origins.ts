@@ -1,6 +1,6 @@
 import type { OperatorId } from '@portal/contract';
 import { isOperatorId } from '@portal/domain';
-import type { Config } from '../config.ts';
+import type { Config } from '../settings.ts';
 
 /**
  * The operator a page is served for: the OPERATOR_HOSTS map (host with or without port),

@@ -14,6 +14,7 @@ import * as schema from '../../src/db/schema.ts';
 import type { Metrics } from '../../src/metrics.ts';
 import { seedIfEmpty } from '../../src/db/seed.ts';
 import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo-data';
+import { nodePasswordHasher } from '../../src/adapters/passwords/node.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -62,7 +63,7 @@ function seededPgliteTemplate(now: string): Promise<PGlite> {
   if (!seeded) {
     seeded = (async () => {
       const client = (await (await pgliteTemplate()).clone()) as PGlite;
-      await seedIfEmpty(drizzle({ client, schema }) as unknown as Db, mutableClock(now));
+      await seedIfEmpty(drizzle({ client, schema }) as unknown as Db, mutableClock(now), nodePasswordHasher);
       return client;
     })();
     seededTemplates.set(now, seeded);
@@ -139,7 +140,7 @@ export async function startApp(kind: DatabaseKind, options: StartOptions = {}): 
   const seed = options.seed !== false;
   const opened =
     seed && kind === 'pglite' ? await openPglite(seededPgliteTemplate(now)) : await openTestDatabase(kind);
-  if (seed && kind === 'postgres') await seedIfEmpty(opened.db, clock);
+  if (seed && kind === 'postgres') await seedIfEmpty(opened.db, clock, nodePasswordHasher);
   let wall = Date.now();
   const app = await buildApp({
     db: opened.db,

@@ -11,8 +11,9 @@ import {
   type ImportIssue,
   ImportRefused,
   type ImportSource,
-  readImportFile,
 } from '../../src/modules/import/source.ts';
+import { readImportFile } from '../../src/import-file.ts';
+import { nodePasswordHasher } from '../../src/adapters/passwords/node.ts';
 import type { TestApp } from './harness.ts';
 
 /** The example files of docs/operations.md. */
@@ -40,6 +41,7 @@ export function importInto(
   const rows = read ? (source as ImportSource) : documentSource(source as ImportDocumentInput);
   return importSource(t.db, rows, {
     clock: t.clock,
+    passwords: nodePasswordHasher,
     invite: { mailer: sandboxMailer(t.clock), config },
     ...options,
   });

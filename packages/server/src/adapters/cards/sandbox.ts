@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CardProvider } from '@portal/contract';
 import {
   type CardBehaviour,
@@ -20,6 +19,7 @@ import {
   type RefundRequest,
 } from './index.ts';
 import { hmacHex, openToken, sameSignature, signToken } from './signing.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 /** Where the sandbox serves its hosted page (outside production only). */
 export const SANDBOX_PAGE_PREFIX = '/api/dev/cards';

@@ -1,21 +1,19 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fromBase64url, hmacSha256Hex, timingSafeEqual, toBase64url, utf8 } from '../../platform/crypto.ts';
 
 /** HMAC-SHA256 of `data` under `secret`, hex. */
 export function hmacHex(secret: string, data: string): string {
-  return createHmac('sha256', secret).update(data).digest('hex');
+  return hmacSha256Hex(secret, data);
 }
 
 /** Compares two hex or base64url strings in constant time (different lengths are unequal). */
 export function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return timingSafeEqual(expected, given);
 }
 
 // The signed text of a return is domain's canonicalParams (the demo signs the same text).
 export { canonicalParams } from '@portal/domain';
 
-const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const b64 = (text: string) => toBase64url(text);
 
 /** `<payload>.<signature>`: a value only the holder of the secret can make or alter. */
 export function signToken(secret: string, purpose: string, payload: unknown): string {
@@ -29,7 +27,8 @@ export function openToken(secret: string, purpose: string, token: string): unkno
   if (!body || !signature || extra !== undefined) return null;
   if (!sameSignature(hmacHex(secret, `${purpose}:${body}`), signature)) return null;
   try {
-    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const bytes = fromBase64url(body);
+    return bytes ? JSON.parse(utf8(bytes)) : null;
   } catch {
     return null;
   }

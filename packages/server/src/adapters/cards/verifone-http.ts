@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex, toBase64 } from '../../platform/crypto.ts';
 import type { VerifoneLiveSettings } from './config.ts';
 import { CardProviderUnavailableError } from './unavailable.ts';
 
@@ -30,19 +30,19 @@ function errorCode(body: unknown, status: number): number {
  * processes it once.
  */
 export function idempotencyKey(reference: string): string {
-  const h = createHash('sha256').update(`portal:${reference}`).digest('hex');
+  const h = sha256Hex(`portal:${reference}`);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Verifone's merchant_reference holds 50 characters; longer references are shortened stably. */
 export function merchantReference(reference: string): string {
   if (reference.length <= 50) return reference;
-  return `ref-${createHash('sha256').update(reference).digest('hex').slice(0, 46)}`;
+  return `ref-${sha256Hex(reference).slice(0, 46)}`;
 }
 
 /** HTTP with Basic auth (user uid + API key), a timeout, and answers without secrets. */
 export function verifoneClient(settings: VerifoneLiveSettings, fetchImpl: typeof fetch) {
-  const auth = `Basic ${Buffer.from(`${settings.userId}:${settings.apiKey}`).toString('base64')}`;
+  const auth = `Basic ${toBase64(`${settings.userId}:${settings.apiKey}`)}`;
 
   return async function call(
     method: 'GET' | 'POST',

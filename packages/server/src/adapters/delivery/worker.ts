@@ -2,17 +2,14 @@ import type { OperatorId } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Listen, selectRows } from '../../db/client.ts';
+import type { DeliveryObserver } from '../../ports.ts';
 import { OUTBOX_CHANNEL } from '../outbox.ts';
 import type { DeliverySettings } from './config.ts';
 import { DeliveryError, type OutgoingMessage, type Transport } from './transport.ts';
 
 type Channel = OutgoingMessage['channel'];
 
-/** What the worker reports for metrics. */
-export interface DeliveryObserver {
-  delivered(channel: Channel): void;
-  failed(channel: Channel, kind: string, dead: boolean): void;
-}
+export type { DeliveryObserver } from '../../ports.ts';
 
 export interface DeliveryWorkerOptions {
   db: Db;

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export interface SmsMessage {
   operatorId: string | null;

@@ -1,10 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import type { Key } from '@portal/contract';
 import { asKey, keyAsOfToday, keysToday } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { listKeys } from '../membership/repository.ts';
 import type { MembershipState } from '../membership/state.ts';
+import { randomInt, randomUUID } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 
 export type StoredKey = Key & { id: string; origin: repo.KeyRow['origin'] };

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { MembershipState } from '../membership/state.ts';
 
 // The texts and their assembly are domain's (shared with the demo); this file sends them.

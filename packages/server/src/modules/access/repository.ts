@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { chipOrders, keys, members, memberships } from '../../db/schema.ts';
 
 export type KeyRow = typeof keys.$inferSelect;

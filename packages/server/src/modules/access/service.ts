@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ActivatedChip, ChipCodeRequest, TemporaryPinIssued } from '@portal/contract';
 import {
   accessRefusal,
@@ -13,7 +12,7 @@ import {
   temporaryPinAnswer,
   temporaryPinValidTo,
 } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { scheduleCharge } from '../membership/billing.ts';
@@ -22,6 +21,7 @@ import { loadMembershipState } from '../membership/state.ts';
 import { currentKeys, issueTemporaryPin } from './keys.ts';
 import { mailChipActivated, mailChipLost, smsForgottenChipPin, smsLostChipPin } from './notify.ts';
 import * as repo from './repository.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 /** Loads and locks the membership (ADR 006) and checks the statuses that may use chips (`CHIP_STATUSES`). */
 async function lockForAccess(ex: Executor, deps: AppDeps, memberId: string) {

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { acceptNewPassword } from '../auth/breached-passwords.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { updatePasswordHash, useAllResetTokens } from '../auth/repository.ts';
 import { createSignInLimiter } from '../auth/sign-in-limiter.ts';
 import { logMembershipChange } from '../membership/changes.ts';
@@ -27,7 +27,7 @@ const refuse = (locale: string, type: string, field: string) =>
   localizedRefusal(passwordRefusals, locale, [{ type, context: { field } }]);
 
 export function createPasswordService(deps: AppDeps) {
-  const { db, clock, mailer, config } = deps;
+  const { db, clock, mailer, config, passwords } = deps;
   // The sign-in limiter's table and window, with a key of its own per member.
   const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock, deps.jobs);
   const limitKeys = (memberId: string) => [{ key: `password:${memberId}`, limit: PASSWORD_TRIES_PER_WINDOW }];
@@ -43,14 +43,14 @@ export function createPasswordService(deps: AppDeps) {
       const attempt = await limiter.reserve(keys);
       const member = await repo.findCredentials(db, auth.memberId);
       if (!member) throw notFound('No member.');
-      if (!(await verifyPassword(member.passwordHash, input.current_password))) {
+      if (!(await verifyPassword(passwords, member.passwordHash, input.current_password))) {
         throw refuse(member.locale, 'invalid_current_password', 'current_password');
       }
       await limiter.release(db, attempt);
       if (normalizePassword(input.new_password) === normalizePassword(input.current_password)) {
         throw refuse(member.locale, 'password_unchanged', 'new_password');
       }
-      const newHash = await hashPassword(
+      const newHash = await passwords.hash(
         await acceptNewPassword(input.new_password, 'new_password', member.locale),
       );
 

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { OperatorId } from '@portal/contract';
 import { getOperator, invitationMail, languageOf } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../clock.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { newToken, tokenHash } from './passwords.ts';
 import { insertResetToken } from './repository.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 /**
  * How long an invitation's set-password link works: seven days, since an invitation comes

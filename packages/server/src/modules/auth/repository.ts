@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, Param, sql } from 'drizzle-orm';
-import { type Db, type Executor, preparedOnCurrentPool } from '../../db/client.ts';
+import { type Db, type Executor, preparedOnCurrentPool } from '../../db/executor.ts';
 import { members, passwordResetTokens, sessions, signInFailures, signInNotices } from '../../db/schema.ts';
 
 export async function findMemberByUsername(ex: Executor, operatorId: string, username: string) {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AuthenticateRequest,
   type AuthenticateResponse,
@@ -17,15 +16,16 @@ import {
   signInNoticeMail,
 } from '@portal/domain';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passwordCheckFailed, ruleViolation } from '../../http/errors.ts';
 import { defaultOrigin, linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { acceptNewPassword } from './breached-passwords.ts';
-import { hashPassword, newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
+import { newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import { createSignInLimiter, pairKey, SIGN_IN_NOTICE_JOB, usernameKey } from './sign-in-limiter.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 export { RESET_TOKEN_TTL_MS };
 
@@ -52,7 +52,7 @@ const invalidResetToken = () =>
   ruleViolation('invalid_reset_token', 'The link is no longer valid. Request a new one.');
 
 export function createAuthService(deps: AppDeps) {
-  const { db, clock, config, mailer, jobs } = deps;
+  const { db, clock, config, mailer, jobs, passwords } = deps;
   const limiter = createSignInLimiter(db, config.signInLimits, deps.wallClock, jobs);
   const normalize = (username: string) => username.trim().toLowerCase();
   const findLiveSession = repo.prepareFindLiveSession(db);
@@ -136,8 +136,8 @@ export function createAuthService(deps: AppDeps) {
 
       const member = await repo.findMemberByUsername(db, input.operator_id, username);
       let ok = false;
-      if (member) ok = await verifyPassword(member.passwordHash, input.password);
-      else await verifyDummy(input.password);
+      if (member) ok = await verifyPassword(passwords, member.passwordHash, input.password);
+      else await verifyDummy(passwords, input.password);
       if (!member || !ok) {
         await limiter.recordSignInFailure(keys, { operatorId: input.operator_id, username });
         deps.metrics.signInFailures.inc({ operator: input.operator_id });
@@ -218,7 +218,7 @@ export function createAuthService(deps: AppDeps) {
         throw invalidResetToken();
       }
       const password = await acceptNewPassword(input.password, 'password', found.locale);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       const operator = getOperator(found.operatorId);
       await db.transaction(async (tx) => {
         if (!(await repo.useResetToken(tx, found.id, now))) throw invalidResetToken();

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobQueue } from '../../adapters/jobs.ts';
-import type { SignInLimits } from '../../config.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { SignInLimits } from '../../settings.ts';
+import type { Db, Executor } from '../../db/executor.ts';
 import { rateLimited } from '../../http/errors.ts';
+import { sleep } from '../../platform/time.ts';
 import * as repo from './repository.ts';
 
 export interface LimitKey {

@@ -1,4 +1,3 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorId } from '@portal/contract';
 import {
   type DeclarationContent,
@@ -8,7 +7,8 @@ import {
   type NamedPerson,
 } from '@portal/domain';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
+import { hmacSha256Hex, randomBytes, randomUUID, sha256Hex } from '../../platform/crypto.ts';
 import { cancellationDeclarations, type DeclarationOutcome } from '../../db/schema.ts';
 
 export type DeclarationRow = typeof cancellationDeclarations.$inferInsert;
@@ -20,12 +20,12 @@ export function newReference(operatorId: OperatorId): string {
 
 /** Who a declaration names (domain declarationIdentityKey), hashed for the per-identity limit. */
 export function identityHash(operatorId: OperatorId, person: NamedPerson): string {
-  return createHash('sha256').update(declarationIdentityKey(operatorId, person)).digest('hex');
+  return sha256Hex(declarationIdentityKey(operatorId, person));
 }
 
 /** The client's address as a keyed hash: equal addresses compare, the address is not kept. */
 export function clientIpHash(ip: string, key: string): string {
-  return createHmac('sha256', key).update(ip).digest('hex');
+  return hmacSha256Hex(key, ip);
 }
 
 /** The columns that repeat what a declaration said (domain declarationColumns) and the identity it names. */

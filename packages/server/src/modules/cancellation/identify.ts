@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { type NamedPerson, normalizeMembershipNumber, sameName } from '@portal/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { members, memberships } from '../../db/schema.ts';
 
 export type { NamedPerson };

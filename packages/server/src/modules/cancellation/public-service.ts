@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language, PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   checkIdentityLimit,
   type DeclarationContent,
@@ -15,10 +13,11 @@ import {
   type ReceiptEnd,
   receiptMail,
 } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { serializeError, type LoggedError } from '../../http/logging.ts';
+import { type Log, type LoggedError, serializeError } from '../../platform/log.ts';
+import { sleep } from '../../platform/time.ts';
 import { sendMailTo } from '../membership/notifications.ts';
 import { applyChange } from '../membership/apply-change.ts';
 import { loadMembershipState } from '../membership/state.ts';
@@ -124,7 +123,7 @@ export function createPublicCancellationService(deps: AppDeps) {
     row: Omit<DeclarationRow, 'id'>,
     error: unknown,
     receipt: { operator: OperatorSettings; to: string; mail: () => MailText } | null,
-    log: FastifyBaseLogger,
+    log: Log,
   ): Promise<void> {
     const declaration = { reference: row.reference };
     log.error({ err: error, declaration }, 'public cancellation failed');
@@ -143,7 +142,7 @@ export function createPublicCancellationService(deps: AppDeps) {
   async function receive(
     input: PublicCancellationRequest,
     ip: string,
-    log: FastifyBaseLogger,
+    log: Log,
   ): Promise<PublicCancellationReceipt> {
     const operator = getOperator(input.operator_id);
     if (!operator.publicCancellation) throw notFound('This operator has no cancellation form.');
@@ -204,11 +203,7 @@ export function createPublicCancellationService(deps: AppDeps) {
      * Every answer, the receipt or an error, takes at least the minimum time from the
      * moment the service got the request (ADR 010).
      */
-    async submit(
-      input: PublicCancellationRequest,
-      ip: string,
-      log: FastifyBaseLogger,
-    ): Promise<PublicCancellationReceipt> {
+    async submit(input: PublicCancellationRequest, ip: string, log: Log): Promise<PublicCancellationReceipt> {
       const started = performance.now();
       try {
         return await receive(input, ip, log);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { members } from '../../db/schema.ts';
 
 export async function setMarketingConsent(ex: Executor, memberId: string, optIn: boolean, at: Date) {

@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contract';
 import type { IsoDate } from '@portal/domain';
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { articles, highlights } from '../../db/schema.ts';
 
 /**

@@ -2,13 +2,12 @@ import type { HomeContent, Locale } from '@portal/contract';
 import { contentLanguages, homeContent } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
+import type { Log } from '../../platform/log.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';
 
 /** Where a stored row that cannot be shown as it is gets reported (the request's logger). */
-export interface ContentWarnings {
-  warn(details: object, message: string): void;
-}
+export type ContentWarnings = Pick<Log, 'warn'>;
 
 export function createContentService(deps: AppDeps) {
   const { db, clock } = deps;

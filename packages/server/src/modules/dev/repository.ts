@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { outbox } from '../../db/schema.ts';
 
 /** Outbox messages, newest first, optionally for one recipient (case-insensitive). */

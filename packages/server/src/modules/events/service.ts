@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EventRequest } from '@portal/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { findMembership } from '../membership/repository.ts';
 import { insertEvent } from './repository.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 export function createEventsService(deps: AppDeps) {
   return {

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { freezePeriods, invoiceLines, invoices } from '../../db/schema.ts';
 
 export async function insertFreeze(ex: Executor, row: typeof freezePeriods.$inferInsert) {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { FreezePeriod, FreezePeriodRequest, FreezePolicy } from '@portal/contract';
 import { freezeCreation, freezePolicyView, freezeRemoval, freezeUpdate } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/request-context.ts';
 import { applyChange } from '../membership/apply-change.ts';
 import { loadMembershipState } from '../membership/state.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 // The rules are domain's (freezeChanges.ts, ADR 028); here the locked transaction and the writes.
 export function createFreezeService(deps: AppDeps) {

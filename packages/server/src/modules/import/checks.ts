@@ -8,7 +8,7 @@ import type {
   OperatorId,
 } from '@portal/contract';
 import { getOperator, type IsoDate, importedUsername as usernameOf } from '@portal/domain';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../settings.ts';
 import type { ImportIssue } from './source.ts';
 import type { Stored } from './stored.ts';
 import type { Parsed, ParsedImport } from './validate.ts';

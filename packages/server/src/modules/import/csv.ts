@@ -40,7 +40,7 @@ export function parseCsv(text: string): { records: CsvRecord[]; error: string | 
   const firstLine = body.slice(0, body.search(/\r|\n|$/));
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
   // Lines are counted here, from csv-parse's byte offsets: its own count takes \r\n for two.
-  const bytes = Buffer.from(body, 'utf8');
+  const bytes = new TextEncoder().encode(body);
   let end = 0; // where the record read last ended, after its line break
   let counted = 0;
   let line = 1; // the line of byte `counted`
@@ -79,7 +79,7 @@ export function parseCsv(text: string): { records: CsvRecord[]; error: string | 
     if (error.code !== 'CSV_QUOTE_NOT_CLOSED')
       return { records, error: `line ${at}: not readable as CSV (${error.code})` };
     // The quoted field runs to the end of the file; over the limit, that is what is named.
-    const fields = closedAtEnd(bytes.subarray(start).toString('utf8'), delimiter);
+    const fields = closedAtEnd(new TextDecoder().decode(bytes.subarray(start)), delimiter);
     if ((fields.at(-1) ?? '').length > MAX_IMPORT_FIELD_CHARS)
       return { records, error: tooLong(at + fields.slice(0, -1).reduce((n, f) => n + lineBreaks(f), 0)) };
     return { records, error: `line ${at}: a quoted field is not closed` };

@@ -1,8 +1,8 @@
 import type { OperatorId } from '@portal/contract';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Config } from '../../settings.ts';
+import type { Tx } from '../../db/executor.ts';
 import { defaultOrigin } from '../../http/origins.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import type { NewMember } from './writes.ts';

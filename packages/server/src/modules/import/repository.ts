@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import {
   freezePeriods,
   keys,

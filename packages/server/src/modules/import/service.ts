@@ -2,8 +2,9 @@ import type { ImportEntity, OperatorId } from '@portal/contract';
 import { getOperator, type MembershipIds, todayIn } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Config } from '../../settings.ts';
+import type { Db, Tx } from '../../db/executor.ts';
+import type { PasswordHasher } from '../../ports.ts';
 import { findIssues } from './checks.ts';
 import { inviteNewMembers } from './invitations.ts';
 import * as repo from './repository.ts';
@@ -23,6 +24,8 @@ export type { MembershipIds } from '@portal/domain';
 
 export interface ImportOptions {
   clock: Clock;
+  /** Hashes the unusable password of each new member. */
+  passwords: PasswordHasher;
   /**
    * Sends each new member the invitation to set their password (into the outbox), with the
    * link on the operator's public origin (config). Null: nobody is invited, which only the

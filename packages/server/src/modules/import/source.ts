@@ -1,7 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { IMPORT_ENTITIES, type ImportDocumentInput, type ImportEntity } from '@portal/contract';
-import { serializeError } from '../../http/logging.ts';
+import { serializeError } from '../../platform/log.ts';
 import { csvRows } from './csv.ts';
 import { plural } from '@portal/domain';
 
@@ -145,7 +143,7 @@ export function forbiddenField(name: string): string | null {
 
 /** The entity a CSV file holds: the --entity option, else the file name's start (`members.csv`, `clubs-2026.csv`). */
 export function entityOfCsv(file: string, named: string | undefined): ImportEntity | null {
-  const candidate = named ?? path.basename(file).toLowerCase();
+  const candidate = named ?? (file.split('/').pop() ?? file).toLowerCase();
   return IMPORT_ENTITIES.find((e) => candidate === e || (!named && candidate.startsWith(e))) ?? null;
 }
 
@@ -191,38 +189,8 @@ export function jsonSource(text: string, file: string): { source: ImportSource; 
   return { source, issues };
 }
 
-/** Reads a .json file (every entity) or a .csv file (one entity). */
-export async function readImportFile(
-  file: string,
-  options: { entity?: string } = {},
-): Promise<{ source: ImportSource; issues: ImportIssue[] }> {
-  const name = path.basename(file);
-  const refuse = (message: string) => ({ source: {}, issues: [{ where: name, field: null, message }] });
-  const extension = path.extname(file).toLowerCase();
-  if (extension !== '.json' && extension !== '.csv') return refuse('Import a .json or a .csv file.');
-  const entity = extension === '.csv' ? entityOfCsv(file, options.entity) : null;
-  if (extension === '.csv' && !entity)
-    return refuse(
-      `Name the entity with --entity (${IMPORT_ENTITIES.join(', ')}) or start the file name with it, e.g. members.csv.`,
-    );
-  let bytes: Buffer;
-  try {
-    if ((await stat(file)).size > MAX_IMPORT_FILE_BYTES) return refuse(tooLarge);
-    bytes = await readFile(file);
-  } catch (error) {
-    return refuse((error as Error).message);
-  }
-  // The file may have grown between the two calls.
-  if (bytes.length > MAX_IMPORT_FILE_BYTES) return refuse(tooLarge);
-  const { text, valid } = decodeUtf8(bytes);
-  const read = entity ? csvSource(text, entity, name) : jsonSource(text, name);
-  const more = valid ? [] : invalidUtf8Issues(read.source, text, name);
-  return { source: read.source, issues: [...more, ...read.issues, ...overlongIssues(read.source)] };
-}
-
-const tooLarge = `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB, the most the import reads: split it into several files.`;
-
-function csvSource(text: string, entity: ImportEntity, file: string) {
+/** The rows of a CSV file's text that holds `entity`. */
+export function csvSource(text: string, entity: ImportEntity, file: string) {
   const { rows, issues } = csvRows(text, entity, file);
   return { source: { [entity]: rows } as ImportSource, issues };
 }

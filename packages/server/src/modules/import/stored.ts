@@ -1,5 +1,5 @@
 import { importedUsername as usernameOf } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/executor.ts';
 import * as repo from './repository.ts';
 import type { ParsedImport } from './validate.ts';
 

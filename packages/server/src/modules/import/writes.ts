@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   ImportClub,
   ImportFreeze,
@@ -22,9 +21,10 @@ import {
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/executor.ts';
 import * as t from '../../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { randomBase64url, randomUUID } from '../../platform/crypto.ts';
+import type { PasswordHasher } from '../../ports.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';
@@ -51,14 +51,18 @@ function canonical(value: unknown): string {
 const changedFields = (current: object, next: Row) =>
   Object.keys(next).filter((key) => canonical((current as Row)[key]) !== canonical(next[key]));
 
-let unusable: Promise<string> | null = null;
+const unusable = new WeakMap<PasswordHasher, Promise<string>>();
 /**
  * The password hash of a member who has not set a password yet: argon2id of random bytes
  * nobody keeps, so no password matches and a sign-in attempt takes as long as any other.
  */
-function unusablePasswordHash(): Promise<string> {
-  unusable ??= hashPassword(randomBytes(32).toString('base64url'));
-  return unusable;
+function unusablePasswordHash(passwords: PasswordHasher): Promise<string> {
+  let hash = unusable.get(passwords);
+  if (!hash) {
+    hash = passwords.hash(randomBase64url(32));
+    unusable.set(passwords, hash);
+  }
+  return hash;
 }
 
 /** Counts one row: created, updated (`true`) or unchanged (`false`). */
@@ -130,7 +134,7 @@ export async function upsertMembers(
   tx: Tx,
   rows: Parsed<ImportMember>[],
   stored: Stored,
-  { clock, seed }: Pick<ImportOptions, 'clock' | 'seed'>,
+  { clock, seed, passwords }: Pick<ImportOptions, 'clock' | 'seed' | 'passwords'>,
   now: Date,
 ): Promise<{ counts: EntityCounts; memberships: Memberships; created: NewMember[] }> {
   const counts = noCounts();
@@ -150,7 +154,7 @@ export async function upsertMembers(
     const current = stored.memberships.get(number);
     if (!current) {
       const ids = seed?.ids.get(number) ?? { memberId: randomUUID(), membershipId: randomUUID() };
-      const passwordHash = seed?.passwordHashes.get(number) ?? (await unusablePasswordHash());
+      const passwordHash = seed?.passwordHashes.get(number) ?? (await unusablePasswordHash(passwords));
       const fresh = newImportedMember(row, ids, passwordHash, now);
       created.push(fresh.member);
       newMemberships.push(fresh.membership);

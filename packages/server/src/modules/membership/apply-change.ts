@@ -1,7 +1,7 @@
 import type { MembershipChange } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { memberships } from '../../db/schema.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import { setMarketingConsent } from '../consents/repository.ts';

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type ScheduledCharge, scheduledChargeRows } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { invoiceLines, invoices } from '../../db/schema.ts';
 import { findCurrentPaymentMethod } from './repository.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 export type { ScheduledCharge };
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { insertEvent } from '../events/repository.ts';
 import type { MembershipState } from './state.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 /**
  * Writes a change of the membership to the event log, in the change's transaction; a

@@ -8,7 +8,7 @@ import {
   type OperatorSettings,
 } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { MemberRow } from './repository.ts';
 
 // The texts live in domain (lifecycleMail.ts, memberMail.ts), so the demo's outbox shows

@@ -2,7 +2,7 @@ import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql }
 import type { Key } from '@portal/contract';
 import type { IsoDate, LocalizedValue, MembershipRecord as ReadModel } from '@portal/domain';
 import type { AuthContext } from '../../http/request-context.ts';
-import { type Db, type Executor, rawQuery } from '../../db/client.ts';
+import { type Db, type Executor, rawQuery } from '../../db/executor.ts';
 import {
   freezePeriods,
   keys,

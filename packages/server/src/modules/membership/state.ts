@@ -1,7 +1,7 @@
 import type { MembershipStatus, OperatorId } from '@portal/contract';
 import type { IsoDate, MembershipFacts, OperatorSettings } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { notFound } from '../../http/errors.ts';
 import { membershipFacts, statusOf, todayFor } from './facts.ts';
 import { findMembership, type MembershipRecord } from './repository.ts';

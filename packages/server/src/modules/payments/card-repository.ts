@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { cardCheckouts, invoices, paymentMethods, payments } from '../../db/schema.ts';
 
 export type CheckoutRow = typeof cardCheckouts.$inferSelect;

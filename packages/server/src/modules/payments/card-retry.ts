@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { cardUpdateMails, type RetriedInvoice as Retried, retriedCharge } from '@portal/domain';
 import type { CardGateway, ChargeResult } from '../../adapters/cards/index.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import type { MembershipState } from '../membership/state.ts';
 import * as repo from './card-repository.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 /** Card provider error 100 (`CARD_PROVIDER_ERRORS`): the gateway threw instead of answering. */
 const UNEXPECTED_ERROR = 100;

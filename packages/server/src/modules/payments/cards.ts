@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CardFormUrl, CardRegistered, VerifoneCreditCardRequest } from '@portal/contract';
 import {
   CARD_CHECKOUT_MINUTES,
@@ -11,7 +10,7 @@ import {
   newCardMethodRow,
 } from '@portal/domain';
 import type { CardReturn } from '../../adapters/cards/index.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkOrigin } from '../../http/origins.ts';
 import type { AuthContext } from '../../http/request-context.ts';
@@ -27,6 +26,7 @@ import {
 } from './card-checks.ts';
 import * as repo from './card-repository.ts';
 import { mailCardUpdate, retryDeclinedInvoices } from './card-retry.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 const CHECKOUT_MINUTES = CARD_CHECKOUT_MINUTES;
 const CANCELLED = CARD_ERROR_CANCELLED;

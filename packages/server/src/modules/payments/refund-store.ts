@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { clubClosures, refunds } from '../../db/schema.ts';
 
 export type ClosureRow = typeof clubClosures.$inferSelect;

@@ -1,5 +1,5 @@
 import { type IsoDate, type RefundableOne as Refundable, refundableItems } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { invoices, payments } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 import { type ClosureRow, listClosures, type RefundRow } from './refund-store.ts';

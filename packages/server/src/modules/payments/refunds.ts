@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ManualRefundRequest, RefundableItem, RefundMethod, RefundReceipt } from '@portal/contract';
 import {
   itemToRefund,
@@ -9,7 +8,7 @@ import {
   refundRefusal,
   refundRow,
 } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';
@@ -20,6 +19,7 @@ import { completeRefund, insertRefund } from './refund-store.ts';
 import { findRefundable, type RefundableOne } from './refundable.ts';
 import * as repo from './repository.ts';
 import type { PaymentsService } from './service.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 /** Card provider error 100 (`CARD_PROVIDER_ERRORS`): unexpected error. */
 const UNEXPECTED_PROVIDER_ERROR = 100;

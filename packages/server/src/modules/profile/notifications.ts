@@ -1,7 +1,7 @@
 import { type ChangedPart, type OperatorSettings, phoneCodeSms, profileChangedMails } from '@portal/domain';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { MemberRow } from '../membership/repository.ts';
 
 /** Sends the confirmations of a profile change (domain's texts) in the change's transaction. */

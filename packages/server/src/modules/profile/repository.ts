@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import { members, phoneVerifications } from '../../db/schema.ts';
 
 export type VerificationRow = typeof phoneVerifications.$inferSelect;

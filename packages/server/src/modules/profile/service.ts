@@ -16,7 +16,7 @@ import {
   profileRefused,
   profileUpdate,
 } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/request-context.ts';

@@ -1,4 +1,3 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   judgePhoneCode,
   PHONE_CODE_KEEP_MS,
@@ -9,20 +8,21 @@ import {
   phoneVerificationLimits,
   wrongGuessRefusal,
 } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { rateLimited } from '../../http/errors.ts';
+import { fromHex, randomInt, randomUUID, sha256Hex, timingSafeEqual } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Only this hash is stored; the id salts it, so equal codes never share a hash. */
-const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+const codeHash = (id: string, code: string) => sha256Hex(`${id}:${code}`);
 
 function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
+  const x = fromHex(a);
+  const y = fromHex(b);
+  return x !== null && y !== null && timingSafeEqual(x, y);
 }
 
 const newCode = () => String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');

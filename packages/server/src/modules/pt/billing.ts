@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contract';
 import { ptStatusErrors, ptTexts } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { Localized } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { scheduleCharge } from '../membership/billing.ts';

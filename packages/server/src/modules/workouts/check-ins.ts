@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DoorCheckIn, MembershipStatus, OperatorId } from '@portal/contract';
 import {
   type CheckInCandidate,
@@ -11,9 +10,10 @@ import {
   normalizeDoorCode,
   todayIn,
 } from '@portal/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { checkIns } from '../../db/schema.ts';
 import * as repo from './repository.ts';
+import { randomUUID } from '../../platform/crypto.ts';
 
 export interface CheckInDelivery {
   /** The door system's id, unique per club. */

@@ -1,22 +1,18 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import type { DoorKeySettings } from '../../config.ts';
+import type { DoorKeySettings } from '../../settings.ts';
 import { ApiError, unauthorized } from '../../http/errors.ts';
+import { hmacSha256Base64url, randomBase64url, sha256Hex } from '../../platform/crypto.ts';
 import { DEMO_DOOR_KEY_SECRET, demoDoorClubIds, demoDoorKeyText } from '@portal/demo-data';
 import { DOOR_KEY_REQUIRED } from '@portal/domain';
 
 /** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */
-export const hashDoorKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const hashDoorKey = (key: string) => sha256Hex(key);
 
 /** A new club key: 32 random bytes, base64url. */
-export const newDoorKey = () => `door_${randomBytes(32).toString('base64url')}`;
+export const newDoorKey = () => `door_${randomBase64url(32)}`;
 
 /** The demo key of a seeded club: stable across restarts, so npm start can print it each time. */
 export function demoDoorKey(clubId: string): string {
-  return demoDoorKeyText(
-    clubId,
-    createHmac('sha256', DEMO_DOOR_KEY_SECRET).update(clubId).digest('base64url'),
-  );
+  return demoDoorKeyText(clubId, hmacSha256Base64url(DEMO_DOOR_KEY_SECRET, clubId));
 }
 
 /** Every seeded club that is not closed for good, with its demo key. */
@@ -34,6 +30,12 @@ export const doorCheckInsUnavailable = () =>
   ]);
 
 const BEARER = /^Bearer +(\S{1,512}) *$/i;
+
+/** What the keyring reads of a door system's request, and where it notes the club. */
+export interface DoorRequest {
+  headers: { authorization?: string | undefined };
+  doorClubId: string | null;
+}
 
 /** Which club a request's `Authorization: Bearer <club key>` names, from the hashes of the accepted keys. */
 export function createDoorKeyring(settings: DoorKeySettings) {
@@ -55,7 +57,7 @@ export function createDoorKeyring(settings: DoorKeySettings) {
   return {
     resolve,
     /** The route's credential check: the club on the request, or 401. */
-    authenticate(request: FastifyRequest): void {
+    authenticate(request: DoorRequest): void {
       if (!configured) throw doorCheckInsUnavailable();
       const clubId = resolve(request.headers.authorization);
       if (!clubId) throw unauthorized(DOOR_KEY_REQUIRED);

@@ -1,5 +1,5 @@
 import { and, between, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../db/client.ts';
+import { type Executor, selectRows } from '../../db/executor.ts';
 import { checkIns, freezePeriods, keys, locations, members, memberships, products } from '../../db/schema.ts';
 
 export interface WorkoutMonthRow {

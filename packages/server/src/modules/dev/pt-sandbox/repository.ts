@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
+import type { Executor } from '../../../db/executor.ts';
 import {
   clubClosures,
   locations,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { OperatorId } from '@portal/contract';
 import {
   bookingAnswer,
@@ -13,10 +12,11 @@ import {
 import { addDays, getOperator, type PtTokenClaims, todayIn } from '@portal/domain';
 import type { Language } from '@portal/contract';
 import type { Clock } from '../../../clock.ts';
-import type { Db, Executor } from '../../../db/client.ts';
+import type { Db, Executor } from '../../../db/executor.ts';
 import { billPtPackage } from '../../pt/billing.ts';
 import * as repo from './repository.ts';
 import { CANCEL_HOURS, offeredSlots, type Slot } from '@portal/domain';
+import { randomUUID } from '../../../platform/crypto.ts';
 
 export { languageFor } from '@portal/demo-data';
 
