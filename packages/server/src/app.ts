@@ -17,55 +17,39 @@ import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
-import { MAX_PARAM_LENGTH } from './http/route.ts';
+import { MAX_PARAM_LENGTH, registerEndpoints } from './http/route.ts';
+import { portalEndpoints } from './endpoints/portal.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
 import { createDataExportService } from './modules/account/data-export.ts';
 import { createPasswordService } from './modules/account/password.ts';
-import { registerAccountRoutes } from './modules/account/routes.ts';
 import { createSessionsService } from './modules/account/sessions.ts';
-import { registerAccessRoutes } from './modules/access/routes.ts';
 import { createAccessService } from './modules/access/service.ts';
-import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
-import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
 import { createPublicCancellationService } from './modules/cancellation/public-service.ts';
 import { createCancellationService } from './modules/cancellation/service.ts';
 import { createWithdrawalService } from './modules/cancellation/withdrawal.ts';
-import { registerClubRoutes } from './modules/club/routes.ts';
 import { createClubService } from './modules/club/service.ts';
-import { registerConsentsRoutes } from './modules/consents/routes.ts';
 import { createConsentsService } from './modules/consents/service.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
 import { createDevService } from './modules/dev/service.ts';
-import { registerEventsRoutes } from './modules/events/routes.ts';
 import { createEventsService } from './modules/events/service.ts';
-import { registerFreezeRoutes } from './modules/freeze/routes.ts';
 import { createFreezeService } from './modules/freeze/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerMembershipRoutes } from './modules/membership/routes.ts';
 import { createReadModelCache, hearReadModelChanges } from './modules/membership/read-cache.ts';
 import { createMembershipService } from './modules/membership/service.ts';
-import {
-  registerCardRoutes,
-  registerPaymentsRoutes,
-  registerRefundRoutes,
-} from './modules/payments/routes.ts';
-import { registerProfileRoutes } from './modules/profile/routes.ts';
-import { registerPtRoutes } from './modules/pt/routes.ts';
 import { createPtService } from './modules/pt/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
-import { registerContactRoutes } from './modules/contact/routes.ts';
-import { registerContentRoutes } from './modules/content/routes.ts';
+import { createCardService } from './modules/payments/cards.ts';
+import { createHealthInsuranceService } from './modules/payments/health-insurance.ts';
+import { createRefundsService } from './modules/payments/refunds.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createContactService } from './modules/contact/service.ts';
-import { registerReferralRoutes } from './modules/referral/routes.ts';
 import { createReferralService } from './modules/referral/service.ts';
 import { createDoorKeyring } from './modules/workouts/door-keys.ts';
-import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
 import { createWorkoutsService } from './modules/workouts/service.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -181,9 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.serveOpenApi) await registerDocs(app);
 
   const auth = createAuthService(deps);
-  const requireAuth = createRequireAuth(auth);
   registerHealthRoutes(app, db, lifecycle, limitStore.state);
-  registerAuthRoutes(app, auth, requireAuth);
   const readModelCache =
     options.listen && config.readModelCacheMs > 0
       ? hearReadModelChanges(
@@ -192,42 +174,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           options.listen,
         )
       : null;
-  registerMembershipRoutes(app, createMembershipService(deps, readModelCache), auth);
-  registerPaymentsRoutes(app, createPaymentsService(deps), requireAuth);
-  registerRefundRoutes(app, deps, requireAuth);
-  registerCardRoutes(app, deps, requireAuth);
-  registerReferralRoutes(app, createReferralService(deps), requireAuth);
   const workouts = createWorkoutsService(deps);
-  registerWorkoutsRoutes(app, workouts, requireAuth);
-  registerDoorRoutes(app, workouts, createDoorKeyring(config.doorKeys), config.doorKeys.perMinute);
-  registerContactRoutes(app, createContactService(deps), requireAuth);
-  registerContentRoutes(app, createContentService(deps), requireAuth);
-  registerEventsRoutes(app, createEventsService(deps), requireAuth);
-  registerFreezeRoutes(app, createFreezeService(deps), requireAuth);
-  registerCancellationRoutes(
+  // Every contract call, registered from the endpoint table (docs/architecture.md, "Endpoints").
+  registerEndpoints(
     app,
-    {
-      cancellation: createCancellationService(deps),
-      publicCancellation: createPublicCancellationService(deps),
-      withdrawal: createWithdrawalService(deps),
-    },
-    requireAuth,
-    config.publicCancellation,
+    portalEndpoints({
+      auth,
+      membership: createMembershipService(deps, readModelCache),
+      payments: createPaymentsService(deps),
+      refunds: createRefundsService(deps, createPaymentsService(deps)),
+      healthInsurance: createHealthInsuranceService(deps),
+      cards: createCardService(deps),
+      referral: createReferralService(deps),
+      workouts,
+      door: { keyring: createDoorKeyring(config.doorKeys), perMinute: config.doorKeys.perMinute },
+      contact: createContactService(deps),
+      content: createContentService(deps),
+      events: createEventsService(deps),
+      freeze: createFreezeService(deps),
+      cancellation: {
+        cancellation: createCancellationService(deps),
+        publicCancellation: createPublicCancellationService(deps),
+        withdrawal: createWithdrawalService(deps),
+        settings: config.publicCancellation,
+      },
+      club: createClubService(deps),
+      consents: createConsentsService(deps),
+      account: {
+        password: createPasswordService(deps),
+        dataExport: createDataExportService(deps),
+        sessions: createSessionsService(deps),
+      },
+      access: createAccessService(deps),
+      profile: createProfileService(deps),
+      pt: createPtService(deps),
+    }),
   );
-  registerClubRoutes(app, createClubService(deps), requireAuth);
-  registerConsentsRoutes(app, createConsentsService(deps), requireAuth);
-  registerAccountRoutes(
-    app,
-    {
-      password: createPasswordService(deps),
-      dataExport: createDataExportService(deps),
-      sessions: createSessionsService(deps),
-    },
-    requireAuth,
-  );
-  registerAccessRoutes(app, createAccessService(deps), requireAuth);
-  registerProfileRoutes(app, createProfileService(deps), requireAuth);
-  registerPtRoutes(app, createPtService(deps), requireAuth);
   logFeatureReport(app.log, config);
   if (!config.isProduction) {
     // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.

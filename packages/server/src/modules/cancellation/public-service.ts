@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language, PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../endpoints/table.ts';
 import {
   checkIdentityLimit,
   type DeclarationContent,
@@ -124,7 +124,7 @@ export function createPublicCancellationService(deps: AppDeps) {
     row: Omit<DeclarationRow, 'id'>,
     error: unknown,
     receipt: { operator: OperatorSettings; to: string; mail: () => MailText } | null,
-    log: FastifyBaseLogger,
+    log: Log,
   ): Promise<void> {
     const declaration = { reference: row.reference };
     log.error({ err: error, declaration }, 'public cancellation failed');
@@ -143,7 +143,7 @@ export function createPublicCancellationService(deps: AppDeps) {
   async function receive(
     input: PublicCancellationRequest,
     ip: string,
-    log: FastifyBaseLogger,
+    log: Log,
   ): Promise<PublicCancellationReceipt> {
     const operator = getOperator(input.operator_id);
     if (!operator.publicCancellation) throw notFound('This operator has no cancellation form.');
@@ -204,11 +204,7 @@ export function createPublicCancellationService(deps: AppDeps) {
      * Every answer, the receipt or an error, takes at least the minimum time from the
      * moment the service got the request (ADR 010).
      */
-    async submit(
-      input: PublicCancellationRequest,
-      ip: string,
-      log: FastifyBaseLogger,
-    ): Promise<PublicCancellationReceipt> {
+    async submit(input: PublicCancellationRequest, ip: string, log: Log): Promise<PublicCancellationReceipt> {
       const started = performance.now();
       try {
         return await receive(input, ip, log);

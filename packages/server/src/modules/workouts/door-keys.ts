@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { DoorKeySettings } from '../../config.ts';
 import { ApiError, unauthorized } from '../../http/errors.ts';
 import { DEMO_DOOR_KEY_SECRET, demoDoorClubIds, demoDoorKeyText } from '@portal/demo-data';
@@ -54,12 +53,12 @@ export function createDoorKeyring(settings: DoorKeySettings) {
 
   return {
     resolve,
-    /** The route's credential check: the club on the request, or 401. */
-    authenticate(request: FastifyRequest): void {
+    /** The endpoint's credential check: the club whose key the Authorization header carries, or 401. */
+    authenticate(authorization: string | undefined): string {
       if (!configured) throw doorCheckInsUnavailable();
-      const clubId = resolve(request.headers.authorization);
+      const clubId = resolve(authorization);
       if (!clubId) throw unauthorized(DOOR_KEY_REQUIRED);
-      request.doorClubId = clubId;
+      return clubId;
     },
   };
 }
