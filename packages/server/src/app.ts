@@ -10,7 +10,7 @@ import { sandboxSms } from './adapters/sms/sandbox.ts';
 import { type Clock, isMutableClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
-import { createServices } from './core.ts';
+import { createServices, portalTable } from './core.ts';
 import type { AppDeps } from './deps.ts';
 import { nodePasswordHasher } from './adapters/passwords/node.ts';
 import type { PasswordHasher } from './ports.ts';
@@ -20,34 +20,14 @@ import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { createMetrics, type Metrics, registerHttpMetrics } from './metrics.ts';
 import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
-import { MAX_PARAM_LENGTH } from './http/route.ts';
+import { MAX_PARAM_LENGTH, registerEndpoints } from './http/route.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
-import { registerAccountRoutes } from './modules/account/routes.ts';
-import { registerAccessRoutes } from './modules/access/routes.ts';
-import { createRequireAuth, registerAuthRoutes } from './modules/auth/routes.ts';
-import { registerCancellationRoutes } from './modules/cancellation/routes.ts';
-import { registerClubRoutes } from './modules/club/routes.ts';
-import { registerConsentsRoutes } from './modules/consents/routes.ts';
 import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
 import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
-import { registerEventsRoutes } from './modules/events/routes.ts';
-import { registerFreezeRoutes } from './modules/freeze/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerMembershipRoutes } from './modules/membership/routes.ts';
 import { createReadModelCache } from './modules/membership/read-cache.ts';
-import {
-  registerCardRoutes,
-  registerPaymentsRoutes,
-  registerRefundRoutes,
-} from './modules/payments/routes.ts';
-import { registerProfileRoutes } from './modules/profile/routes.ts';
-import { registerPtRoutes } from './modules/pt/routes.ts';
-import { registerContactRoutes } from './modules/contact/routes.ts';
-import { registerContentRoutes } from './modules/content/routes.ts';
-import { registerReferralRoutes } from './modules/referral/routes.ts';
-import { registerDoorRoutes, registerWorkoutsRoutes } from './modules/workouts/routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { clientErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -175,45 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       : null;
   const services = createServices(deps, { readModelCache });
-  const { auth } = services;
-  const requireAuth = createRequireAuth(auth);
   registerHealthRoutes(app, db, lifecycle, limitStore.state);
-  registerAuthRoutes(app, auth, requireAuth);
-  registerMembershipRoutes(app, services.membership, auth);
-  registerPaymentsRoutes(app, services.payments, requireAuth);
-  registerRefundRoutes(app, deps, requireAuth);
-  registerCardRoutes(app, deps, requireAuth);
-  registerReferralRoutes(app, services.referral, requireAuth);
-  registerWorkoutsRoutes(app, services.workouts, requireAuth);
-  registerDoorRoutes(app, services.workouts, services.doorKeys, config.doorKeys.perMinute);
-  registerContactRoutes(app, services.contact, requireAuth);
-  registerContentRoutes(app, services.content, requireAuth);
-  registerEventsRoutes(app, services.events, requireAuth);
-  registerFreezeRoutes(app, services.freeze, requireAuth);
-  registerCancellationRoutes(
-    app,
-    {
-      cancellation: services.cancellation,
-      publicCancellation: services.publicCancellation,
-      withdrawal: services.withdrawal,
-    },
-    requireAuth,
-    config.publicCancellation,
-  );
-  registerClubRoutes(app, services.club, requireAuth);
-  registerConsentsRoutes(app, services.consents, requireAuth);
-  registerAccountRoutes(
-    app,
-    {
-      password: services.password,
-      dataExport: services.dataExport,
-      sessions: services.sessions,
-    },
-    requireAuth,
-  );
-  registerAccessRoutes(app, services.access, requireAuth);
-  registerProfileRoutes(app, services.profile, requireAuth);
-  registerPtRoutes(app, services.pt, requireAuth);
+  // Every contract call, registered from the endpoint table (docs/architecture.md, "Endpoints").
+  registerEndpoints(app, portalTable(services, config));
   logFeatureReport(app.log, config);
   if (!config.isProduction) {
     // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.

@@ -33,6 +33,9 @@ import { createReferralService } from './modules/referral/service.ts';
 import { createDoorKeyring } from './modules/workouts/door-keys.ts';
 import { createWorkoutsService } from './modules/workouts/service.ts';
 import type { AppDeps } from './deps.ts';
+import { portalEndpoints } from './endpoints/portal.ts';
+import type { EndpointTable } from './endpoints/table.ts';
+import type { Config } from './settings.ts';
 
 export interface ServiceOptions {
   /** GET /v2/membership's cache per session (ADR 029); none: every read goes to the database. */
@@ -127,3 +130,23 @@ export { ConfigError, type Env } from './env.ts';
 // Errors the services throw, as the HTTP layer answers them.
 export { ApiError } from './http/errors.ts';
 export { isDatabaseUnavailable, isTransactionConflict } from './db/errors.ts';
+
+// The endpoint table: every contract call with its use case (docs/architecture.md, "Endpoints").
+export { dispatch, type DispatchOptions, type DispatchRequest } from './endpoints/dispatch.ts';
+export type { Answer } from './endpoints/answers.ts';
+export type { EndpointTable };
+
+/** The portal's endpoint table over `services`; the Fastify shell and the demo answer from it. */
+export function portalTable(services: Services, config: Config): EndpointTable {
+  return portalEndpoints({
+    ...services,
+    door: { keyring: services.doorKeys, perMinute: config.doorKeys.perMinute },
+    cancellation: {
+      cancellation: services.cancellation,
+      publicCancellation: services.publicCancellation,
+      withdrawal: services.withdrawal,
+      settings: config.publicCancellation,
+    },
+    account: { password: services.password, dataExport: services.dataExport, sessions: services.sessions },
+  });
+}

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LocalCounts } from '../endpoints/limit-counts.ts';
 
 /**
  * Request limits (@fastify/rate-limit) shared through Redis, counted in this process while
@@ -60,37 +61,6 @@ end
 return {current, ttl}`;
 
 type LimitRedis = Redis & { portalRateLimit(key: string, windowMs: number): Promise<[number, number]> };
-
-/** Fixed-window counts in this process, each key's window from its first request. */
-class LocalCounts {
-  private readonly counts = new Map<string, { current: number; endsAt: number }>();
-
-  incr(key: string, windowMs: number, now: number) {
-    let entry = this.counts.get(key);
-    if (!entry || entry.endsAt <= now) {
-      if (this.counts.size >= 10_000) this.prune(now);
-      entry = { current: 0, endsAt: now + windowMs };
-      this.counts.set(key, entry);
-    }
-    entry.current++;
-    return { current: entry.current, ttl: entry.endsAt - now };
-  }
-
-  read(key: string, now: number) {
-    const entry = this.counts.get(key);
-    if (!entry || entry.endsAt <= now) return { current: 0, ttl: 0 };
-    return { current: entry.current, ttl: entry.endsAt - now };
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.counts) if (entry.endsAt <= now) this.counts.delete(key);
-    // Still full of live keys: the oldest go (Map keeps insertion order).
-    for (const key of this.counts.keys()) {
-      if (this.counts.size < 10_000) break;
-      this.counts.delete(key);
-    }
-  }
-}
 
 /** What the stores of one app share: the client and when Redis last failed. */
 interface Shared {

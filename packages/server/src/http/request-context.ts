@@ -1,11 +1,7 @@
-import type { OperatorId } from '@portal/contract';
+import type { AuthContext } from './auth-context.ts';
 
-/** The signed-in member behind a bearer token. */
-export interface AuthContext {
-  sessionId: string;
-  memberId: string;
-  operatorId: OperatorId;
-}
+// The member's session lives in a file of its own, free of Fastify, for the endpoint table.
+export type { AuthContext } from './auth-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,60 +1,25 @@
-import { type Endpoint, ErrorBody } from '@portal/contract';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerHookHandler,
-  RouteShorthandOptions,
-} from 'fastify';
+import { ErrorBody } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from './request-context.ts';
+import type { Client, EndpointEntry, EndpointTable, Limit } from '../endpoints/table.ts';
+import { API_PREFIX } from '../endpoints/table.ts';
+
+export { API_PREFIX } from '../endpoints/table.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Registered from the contract, whose schemas check the text rule (plugins/security.ts). */
     contractInput?: boolean;
   }
+  interface FastifyInstance {
+    /** The endpoint table this app registered (endpoints/table.ts), for `dispatch` beside it in tests. */
+    endpointTable: EndpointTable;
+  }
 }
-
-/** All API routes live below this prefix: the API's base is `<origin>/api`. */
-export const API_PREFIX = '/api';
 
 /** Longer path parameters (and, on unknown API paths, path segments) are a 400: no id of ours comes close. */
 export const MAX_PARAM_LENGTH = 200;
-
-type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
-/** The 2xx body a handler resolves to; for a 204 endpoint whatever it resolves to is ignored. */
-export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType
-  ? z.output<E['response']>
-  : unknown;
-
-export interface RouteContext<E extends Endpoint> {
-  body: Input<E['body']>;
-  query: Input<E['query']>;
-  params: Input<E['params']>;
-  /** The signed-in member; present on every endpoint with `auth: true`. */
-  auth: E['auth'] extends true ? AuthContext : AuthContext | null;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-export interface RouteOptions {
-  /**
-   * The session check (an async hook that throws to refuse), run for `auth: true` endpoints
-   * after the request limits and before the body is parsed or validated.
-   */
-  requireAuth?: preHandlerHookHandler;
-  /**
-   * Checks another credential (a club's door key) before the body is parsed, after the
-   * request limits: a wrong key is a 401 whatever the body holds. Throws to refuse.
-   */
-  authenticate?: (request: FastifyRequest) => void;
-  /** Answers 429 from limits of its own (a service's), not only from `config.rateLimit`. */
-  rateLimited?: boolean;
-  /** Extra route config, e.g. per-route rate limits. */
-  config?: RouteShorthandOptions['config'];
-}
 
 const errorResponses = {
   400: ErrorBody.describe('Malformed or invalid input (invalid_request, the field in context.field)'),
@@ -69,25 +34,57 @@ const rateLimitedResponse = {
   429: ErrorBody.describe('Rate limited (rate_limited), see Retry-After'),
 };
 
+/** The request's sender in the endpoint table's terms; the origin is worked out only when asked. */
+function clientOf(request: FastifyRequest): Client {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    authorization: request.headers.authorization,
+    get origin() {
+      return `${request.protocol}://${request.host}`;
+    },
+  };
+}
+
+/** A table entry's limit as @fastify/rate-limit's route config (counted in Redis when REDIS_URL is set). */
+function rateLimitConfig(limit: Limit) {
+  const { key, refusal } = limit;
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    // The plugin's default hook is onRequest: before the credential and the body.
+    ...(limit.stage === 'handler' ? { hook: 'preHandler' as const } : {}),
+    // Without a key the plugin's own: the address, an IPv6 one by its /56 subnet.
+    ...(key
+      ? { keyGenerator: (request: FastifyRequest) => key({ auth: request.auth, client: clientOf(request) }) }
+      : {}),
+    ...(refusal
+      ? {
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+            refusal(context.ttl / 1000),
+        }
+      : {}),
+  };
+}
+
+/** Registers every call of the endpoint table, in its order. */
+export function registerEndpoints(app: FastifyInstance, table: EndpointTable): void {
+  for (const entry of Object.values(table) as EndpointEntry[]) registerEndpoint(app, entry);
+  app.decorate('endpointTable', table);
+}
+
 /**
- * Registers one call of the contract's `endpoints`: method, path, body/query/params and
- * response schemas come from there, so the route, its validation and the OpenAPI document
- * cannot drift from the contract. The handler returns the 2xx body (or nothing for 204).
+ * Registers one entry of the endpoint table: method, path, body/query/params and response
+ * schemas come from the contract, so the route, its validation and the OpenAPI document
+ * cannot drift from it; the use case answers the 2xx body (or nothing for 204).
  */
-export function registerEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  options: RouteOptions,
-  handler: (ctx: RouteContext<E>) => Promise<EndpointResult<E>>,
-): void {
-  if (endpoint.auth && !options.requireAuth) throw new Error(`${endpoint.path} needs requireAuth`);
-  if (endpoint.auth && options.authenticate)
-    throw new Error(`${endpoint.path}: a session or a key, not both`);
-  const authenticate = options.authenticate;
-  const requireAuth = endpoint.auth ? options.requireAuth : undefined;
+function registerEndpoint(app: FastifyInstance, entry: EndpointEntry): void {
+  const { endpoint, credential, limit } = entry;
   const success = endpoint.response
     ? { 200: endpoint.response }
     : { 204: z.undefined().describe('No Content') };
+  // What a session check read beside the session (GET /v2/membership), for the handler.
+  const reads = new WeakMap<FastifyRequest, { read: unknown }>();
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
@@ -95,42 +92,50 @@ export function registerEndpoint<E extends Endpoint>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
-      ...(authenticate ? { security: [{ clubKey: [] }] } : {}),
+      ...(credential?.kind === 'session' ? { security: [{ bearer: [] }] } : {}),
+      ...(credential?.kind === 'door-key' ? { security: [{ clubKey: [] }] } : {}),
       response: {
         ...success,
         ...errorResponses,
-        ...(options.rateLimited || options.config?.rateLimit ? rateLimitedResponse : {}),
+        ...(entry.ownLimits || limit ? rateLimitedResponse : {}),
       },
     },
     // The contract's schemas check its text rule themselves (plugins/security.ts skips these).
-    config: { ...options.config, contractInput: true },
-    // The session is checked before the body is read or validated: without a live session
-    // the answer is 401 whatever the body holds (docs/security.md, R11).
-    ...(requireAuth
+    config: { ...(limit ? { rateLimit: rateLimitConfig(limit) } : {}), contractInput: true },
+    // The credential is checked before the body is read or validated: without a live session
+    // (or a club's key) the answer is 401 whatever the body holds (docs/security.md, R11).
+    ...(credential?.kind === 'session'
       ? {
-          preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-            await requireAuth.call(app, request, reply, () => {});
+          preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+            const { session, read } = await credential.check(request.headers.authorization);
+            request.auth = session;
+            if (read !== undefined) reads.set(request, { read });
             return payload;
           },
         }
       : {}),
-    ...(authenticate
+    ...(credential?.kind === 'door-key'
       ? {
           preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-            authenticate(request);
+            request.doorClubId = credential.check(request.headers.authorization);
             return payload;
           },
         }
       : {}),
     handler: async (request, reply) => {
-      const result = await handler({
-        body: request.body as RouteContext<E>['body'],
-        query: request.query as RouteContext<E>['query'],
-        params: request.params as RouteContext<E>['params'],
-        auth: request.auth as RouteContext<E>['auth'],
-        request,
-        reply,
+      const result = await entry.handle({
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        auth: request.auth,
+        read: reads.get(request)?.read,
+        doorClubId: request.doorClubId,
+        client: clientOf(request),
+        url: request.url,
+        log: request.log,
+        setHeader: (name, value) => {
+          reply.header(name, value);
+        },
       });
       if (endpoint.response === null) return reply.code(204).send();
       return reply.code(200).send(result);

@@ -6,7 +6,8 @@ import {
   serializerCompiler as zodSerializerCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { $ZodType, safeEncode } from 'zod/v4/core';
+import { $ZodType } from 'zod/v4/core';
+import { encodeAnswer } from '../endpoints/answers.ts';
 
 /**
  * How answers are written (ADR 020). Each route's response schema (zod, from the contract)
@@ -15,7 +16,8 @@ import { $ZodType, safeEncode } from 'zod/v4/core';
  * on every request (the zod check was the largest single cost of GET /v2/membership after
  * the database). What the compiled writer does not check, the strict mode does: with
  * `strict` (NODE_ENV=test, or STRICT_RESPONSES=true) every answer is also checked with the
- * contract's zod schema, a mismatch is a 500 as before, and the compiled writer must write
+ * contract's zod schema (`encodeAnswer`, as the endpoint table's dispatcher checks each), a
+ * mismatch is a 500 as before, and the compiled writer must write
  * exactly what the zod encoding would have. A schema JSON Schema cannot express (a 204's
  * `z.undefined()`) keeps the zod serializer.
  */
@@ -28,7 +30,7 @@ export function createSerializerCompiler(options: { strict: boolean }): FastifyS
     if (!write) return fallback(route);
     if (!options.strict) return (data: unknown) => write(data);
     return (data: unknown) => {
-      const checked = safeEncode(schema, data);
+      const checked = encodeAnswer(schema, data);
       if (checked.error) throw new ResponseSerializationError(method, url, { cause: checked.error });
       const text = write(data);
       if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(checked.data)))) {

@@ -31,12 +31,6 @@ export const doorCheckInsUnavailable = () =>
 
 const BEARER = /^Bearer +(\S{1,512}) *$/i;
 
-/** What the keyring reads of a door system's request, and where it notes the club. */
-export interface DoorRequest {
-  headers: { authorization?: string | undefined };
-  doorClubId: string | null;
-}
-
 /** Which club a request's `Authorization: Bearer <club key>` names, from the hashes of the accepted keys. */
 export function createDoorKeyring(settings: DoorKeySettings) {
   const clubOf = new Map<string, string>();
@@ -56,12 +50,12 @@ export function createDoorKeyring(settings: DoorKeySettings) {
 
   return {
     resolve,
-    /** The route's credential check: the club on the request, or 401. */
-    authenticate(request: DoorRequest): void {
+    /** The endpoint's credential check: the club whose key the Authorization header carries, or 401. */
+    authenticate(authorization: string | undefined): string {
       if (!configured) throw doorCheckInsUnavailable();
-      const clubId = resolve(request.headers.authorization);
+      const clubId = resolve(authorization);
       if (!clubId) throw unauthorized(DOOR_KEY_REQUIRED);
-      request.doorClubId = clubId;
+      return clubId;
     },
   };
 }
