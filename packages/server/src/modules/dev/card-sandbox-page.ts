@@ -1,6 +1,7 @@
 import type { CardProvider } from '@portal/contract';
 import { type CardField, TEST_CARDS } from '@portal/domain';
 import { escapeHtml } from '../../http/html.ts';
+import type { CardSandboxPageContext } from './card-sandbox.ts';
 
 /** How each sandbox presents itself: a full checkout page (verifone) or a compact form to embed (dibs). */
 const LOOKS: Record<CardProvider, { name: string; colour: string; secured: string; embedded: boolean }> = {
@@ -12,13 +13,7 @@ const LOOKS: Record<CardProvider, { name: string; colour: string; secured: strin
 const PADLOCK =
   '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16"><path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 1 0-4 0v2z"/></svg>';
 
-export interface PageContext {
-  provider: CardProvider;
-  /** The form's own address (posts go back to it). */
-  action: string;
-  merchant: string;
-  amount: string;
-}
+export type PageContext = CardSandboxPageContext;
 
 function layout(ctx: PageContext, title: string, main: string): string {
   const look = LOOKS[ctx.provider];
