@@ -91,7 +91,7 @@ export type {
   PasswordHasher,
   ReadModelObserver,
 } from './ports.ts';
-export type { AuthContext } from './http/request-context.ts';
+export type { AuthContext } from './http/auth-context.ts';
 export type { Db, Executor, Listen, Tx } from './db/executor.ts';
 
 // Seeding and the demo's data.
@@ -106,7 +106,14 @@ export { sandboxSms } from './adapters/sms/sandbox.ts';
 export type { SmsMessage, SmsSender } from './adapters/sms/index.ts';
 export { createCardGateways } from './adapters/cards/factory.ts';
 export type { CardGateway } from './adapters/cards/index.ts';
-export { SANDBOX_PAGE_PREFIX, SandboxCardGateway } from './adapters/cards/sandbox.ts';
+export {
+  SANDBOX_PAGE_PREFIX,
+  SandboxCardGateway,
+  type SandboxPageAddress,
+} from './adapters/cards/sandbox.ts';
+export { applyMigrations, pgliteDb, pgliteListen } from './db/pglite.ts';
+export { type CardSandbox, type CardSandboxPage, createCardSandbox } from './modules/dev/card-sandbox.ts';
+export { createPtSandboxApi, type PtSandboxApi, type PtSandboxCall } from './modules/dev/pt-sandbox/api.ts';
 export { wasmPasswordHasher } from './adapters/passwords/wasm.ts';
 export { DEMO_HASH_OPTIONS, MEMBER_HASH_OPTIONS } from './adapters/passwords/costs.ts';
 export { type MetricCounts, memoryMetrics } from './adapters/metrics/memory.ts';

@@ -82,6 +82,12 @@ export interface DoorKeySettings {
 }
 
 export interface Config {
+  /**
+   * Not from the environment: set by a host whose web app routes by the hash (the static
+   * demo, docs/demo.md), so that the portal's links (reset mails, card returns) open there:
+   * `<origin><base>#<path>` instead of `<origin><path>` (http/origins.ts portalPage).
+   */
+  hashRoutes?: { base: string };
   port: number;
   /**
    * The address to listen on (HOST): by default 127.0.0.1 outside production, so a developer's

@@ -31,6 +31,13 @@ const NODE_ONLY = [
   'helmet',
 ];
 
+/**
+ * Made for the browser and Node alike, not followed: PGlite loads its Node-only helpers (the
+ * file system, zlib) by dynamic import only when it runs in Node; the demo runs it in a
+ * browser (docs/demo.md).
+ */
+const BOTH = ['@electric-sql/pglite'];
+
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 function forbidden(specifier: string): boolean {
@@ -57,6 +64,7 @@ async function forbiddenImports(entry: string): Promise<{ reached: string[]; fil
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData === 'guarded') return undefined;
+        if (BOTH.includes(args.path)) return { path: args.path, external: true };
         if (forbidden(args.path)) {
           found.push([...chain(args.importer), args.path].join('\n  → '));
           return { path: args.path, external: true };

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { pgliteDb, pgliteListen } from './pglite.ts';
 import { retryingTransaction } from './retry.ts';
 import * as schema from './schema.ts';
 import { CURRENT_POOL, type Db, type Listen, type Schema } from './executor.ts';
@@ -46,29 +46,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
-  // PGlite's single connection never deadlocks; the same rule anyway (ADR 033).
-  db.transaction = retryingTransaction(db);
+  const db = pgliteDb(client);
   return {
     kind: 'pglite',
-    db: db as unknown as Db,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    db,
+    migrate: () =>
+      migratePglite(db as unknown as Parameters<typeof migratePglite>[0], {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      }),
     listen: pgliteListen(client),
     poolUsage: async () => null,
     close: () => client.close(),
   };
 }
 
-/**
- * PGlite's LISTEN. In the same process: a notification is handed over before the query that
- * sent it resolves, and the connection is never lost.
- */
-export function pgliteListen(client: PGlite): Listen {
-  return async (channel, onNotify) => {
-    const off = await client.listen(channel, (payload) => onNotify(payload));
-    return () => off();
-  };
-}
+export { pgliteListen };
 
 /** Pools this process opened (tests open several). */
 let poolsOpened = 0;

@@ -55,3 +55,11 @@ export function linkOrigin(operator: OperatorId, url: string, config: Config): s
   if (origin && allowedOrigins(operator, config).has(origin)) return origin;
   return defaultOrigin(operator, config);
 }
+
+/**
+ * The address of a portal page on `origin`: its path there, or for a web app that routes by
+ * the hash (config.hashRoutes, the static demo) the path in the hash below its base.
+ */
+export function portalPage(origin: string, path: string, config: Config): string {
+  return config.hashRoutes ? `${origin}${config.hashRoutes.base}#${path}` : `${origin}${path}`;
+}

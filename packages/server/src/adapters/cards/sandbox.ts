@@ -24,6 +24,13 @@ import { randomUUID } from '../../platform/crypto.ts';
 /** Where the sandbox serves its hosted page (outside production only). */
 export const SANDBOX_PAGE_PREFIX = '/api/dev/cards';
 
+/** Where the hosted page of a checkout is, given the portal's return address (validated by the caller). */
+export type SandboxPageAddress = (provider: CardProvider, checkoutId: string, successUrl: string) => string;
+
+/** The server's pages (card-sandbox-routes.ts), on the origin of the portal's return address. */
+const serverPage: SandboxPageAddress = (provider, checkoutId, successUrl) =>
+  new URL(`${SANDBOX_PAGE_PREFIX}/${provider}/${encodeURIComponent(checkoutId)}`, successUrl).toString();
+
 /** What a stored sandbox token knows about its card: never the number, only how it behaves. */
 interface TokenPayload {
   b: CardBehaviour;
@@ -50,17 +57,21 @@ export class SandboxCardGateway implements CardGateway {
   readonly #secret: string;
   readonly #dialect: SandboxDialect;
 
-  constructor(provider: CardProvider, secret: string) {
+  readonly #pageAddress: SandboxPageAddress;
+
+  constructor(provider: CardProvider, secret: string, pageAddress: SandboxPageAddress = serverPage) {
     if (secret.length < 16) throw new Error(`the ${provider} sandbox secret is too short`);
     this.provider = provider;
     this.#secret = secret;
     this.#dialect = sandboxDialects[provider];
+    this.#pageAddress = pageAddress;
   }
 
-  /** The hosted page sits on the origin of the portal's return address (validated by the caller). */
   async startCheckout(request: CheckoutRequest) {
-    const path = `${SANDBOX_PAGE_PREFIX}/${this.provider}/${encodeURIComponent(request.checkoutId)}`;
-    return { url: new URL(path, request.successUrl).toString(), providerReference: null };
+    return {
+      url: this.#pageAddress(this.provider, request.checkoutId, request.successUrl),
+      providerReference: null,
+    };
   }
 
   async verifyReturn(params: Record<string, string>): Promise<CardReturn> {

@@ -9,22 +9,34 @@ import { HASH_LENGTH, hashOptions, SALT_LENGTH } from './costs.ts';
  * each verifies the other's hashes (ADR 038). Slower than native code and on the calling
  * thread: fine for the demo's cost, a few member-cost hashes a session.
  */
+// One hash at a time: hash-wasm makes a WebAssembly instance with its own memory for each
+// call it runs, and a browser refuses more than a few dozen at once (the demo's seed asks
+// for eighty).
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => {});
+  return run;
+}
+
 export const wasmPasswordHasher: PasswordHasher = {
   hash(password, cost) {
     const { memoryCost, timeCost, parallelism } = hashOptions(cost);
-    return argon2id({
-      password,
-      salt: randomBytes(SALT_LENGTH),
-      memorySize: memoryCost,
-      iterations: timeCost,
-      parallelism,
-      hashLength: HASH_LENGTH,
-      outputType: 'encoded',
-    });
+    return oneAtATime(() =>
+      argon2id({
+        password,
+        salt: randomBytes(SALT_LENGTH),
+        memorySize: memoryCost,
+        iterations: timeCost,
+        parallelism,
+        hashLength: HASH_LENGTH,
+        outputType: 'encoded',
+      }),
+    );
   },
   async verify(passwordHash, password) {
     try {
-      return await argon2Verify({ password, hash: passwordHash });
+      return await oneAtATime(() => argon2Verify({ password, hash: passwordHash }));
     } catch {
       return false;
     }

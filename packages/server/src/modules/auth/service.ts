@@ -19,8 +19,8 @@ import { z } from 'zod';
 import type { Tx } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { passwordCheckFailed, ruleViolation } from '../../http/errors.ts';
-import { defaultOrigin, linkOrigin } from '../../http/origins.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import { defaultOrigin, linkOrigin, portalPage } from '../../http/origins.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { acceptNewPassword } from './breached-passwords.ts';
 import { newToken, tokenHash, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
@@ -71,7 +71,7 @@ export function createAuthService(deps: AppDeps) {
     if (recent >= RESET_MAILS_PER_MEMBER) return;
     const operator = getOperator(operator_id);
     const token = newToken();
-    const link = `${linkOrigin(operator_id, url, config)}/password/update?token=${token}`;
+    const link = portalPage(linkOrigin(operator_id, url, config), `/password/update?token=${token}`, config);
     const texts = resetMail[languageOf(member.locale)];
     await repo.insertResetToken(tx, {
       id: randomUUID(),
@@ -98,7 +98,7 @@ export function createAuthService(deps: AppDeps) {
     if (!member) return;
     const operator = getOperator(operator_id);
     const texts = signInNoticeMail[languageOf(member.locale)];
-    const link = `${defaultOrigin(operator_id, config)}/password/reset`;
+    const link = portalPage(defaultOrigin(operator_id, config), '/password/reset', config);
     await mailer.send(tx, {
       operatorId: operator.id,
       to: member.email,
@@ -241,7 +241,7 @@ export function createAuthService(deps: AppDeps) {
             brand: operator.brand,
             at: formatDateTimeIn(now, found.locale, operator.timezone),
             supportEmail: operator.supportEmail,
-            link: `${defaultOrigin(operator.id, config)}/password/reset`,
+            link: portalPage(defaultOrigin(operator.id, config), '/password/reset', config),
           }),
         });
       });

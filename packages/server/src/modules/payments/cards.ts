@@ -12,8 +12,8 @@ import {
 import type { CardReturn } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
-import { linkOrigin } from '../../http/origins.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import { linkOrigin, portalPage } from '../../http/origins.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import {
@@ -157,8 +157,8 @@ export function createCardService(deps: AppDeps) {
       checkProvider(state, 'verifone');
       const origin = linkOrigin(state.operator.id, requestOrigin, deps.config);
       return openCheckout(state, state.member.locale, {
-        successUrl: `${origin}/payment/payment-method-updated`,
-        cancelUrl: `${origin}/payment/credit-card?cancelled=1`,
+        successUrl: portalPage(origin, '/payment/payment-method-updated', deps.config),
+        cancelUrl: portalPage(origin, '/payment/credit-card?cancelled=1', deps.config),
       });
     },
 

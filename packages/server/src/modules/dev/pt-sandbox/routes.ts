@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PtWidgetKind } from '@portal/contract';
-import {
-  BookingBody,
-  BookingParams,
-  PurchaseBody,
-  SlotsQuery,
-  tokenRefusal as refuse,
-} from '@portal/demo-data';
-import { getOperator, isOperatorId, type PtTokenClaims, verifyPtToken } from '@portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PT_SANDBOX_BASE } from '../../../adapters/pt/config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { REPO_ROOT } from '../../../paths.ts';
-import { createPtSandbox, languageFor } from './service.ts';
+import { createPtSandboxApi } from './api.ts';
 
 /**
  * A file of the provider as shipped: real files in packages/demo-data (the demo serves the
@@ -57,30 +48,13 @@ const FRAME_CSP = [
  * same from its own address.
  */
 export function registerPtSandboxRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const secret = deps.config.pt.secret;
-  if (!secret) return;
-  const sandbox = createPtSandbox(deps);
+  const sandboxApi = createPtSandboxApi(deps, app.log);
+  if (!sandboxApi.enabled) return;
   const files = [
     sandboxFile('widget.js', 'text/javascript; charset=utf-8'),
     sandboxFile('frame.js', 'text/javascript; charset=utf-8'),
     sandboxFile('frame.html', 'text/html; charset=utf-8'),
   ];
-  const claimsOf = new WeakMap<FastifyRequest, PtTokenClaims>();
-
-  /** Checks the token before anything else is read: a bad token is a 401 whatever the body. */
-  const tokenFor = (widget: PtWidgetKind) => async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\w.-]+)$/.exec(header) : null;
-    if (!match) throw refuse('missing');
-    const check = await verifyPtToken(secret, match[1]!, widget, deps.clock.now());
-    if (!check.ok) throw refuse(check.reason);
-    if (!isOperatorId(check.claims.op) || !getOperator(check.claims.op).ptEnabled) throw refuse('operator');
-    claimsOf.set(request, check.claims);
-  };
-  const claims = (request: FastifyRequest) => claimsOf.get(request)!;
-  const language = (request: FastifyRequest) =>
-    languageFor(request.headers['accept-language'], claims(request));
-
   const zapp = app.withTypeProvider<ZodTypeProvider>();
   const hidden = { hide: true };
 
@@ -110,40 +84,31 @@ export function registerPtSandboxRoutes(app: FastifyInstance, deps: AppDeps): vo
       .header('access-control-max-age', '600')
       .send(),
   );
-  const buy = tokenFor('package_buy');
-  const booking = tokenFor('booking');
-
-  zapp.get(`${api}/packages`, { schema: hidden, onRequest: buy }, async (request) =>
-    sandbox.packages(claims(request), language(request)),
-  );
-  zapp.post(
-    `${api}/purchases`,
-    { schema: { ...hidden, body: PurchaseBody }, onRequest: buy },
-    async (request, reply) => {
-      const result = await sandbox.purchase(claims(request), request.body, language(request));
-      return reply.code(result.replayed ? 200 : 201).send(result);
-    },
-  );
-  zapp.get(`${api}/trainers`, { schema: hidden, onRequest: booking }, async (request) =>
-    sandbox.trainers(claims(request), language(request)),
-  );
-  zapp.get(
-    `${api}/slots`,
-    { schema: { ...hidden, querystring: SlotsQuery }, onRequest: booking },
-    async (request) => sandbox.slots(claims(request), request.query.trainer_id),
-  );
-  zapp.get(`${api}/bookings`, { schema: hidden, onRequest: booking }, async (request) =>
-    sandbox.bookings(claims(request), language(request)),
-  );
-  zapp.post(
-    `${api}/bookings`,
-    { schema: { ...hidden, body: BookingBody }, onRequest: booking },
-    async (request, reply) =>
-      reply.code(201).send(await sandbox.book(claims(request), request.body, language(request))),
-  );
-  zapp.delete(
-    `${api}/bookings/:id`,
-    { schema: { ...hidden, params: BookingParams }, onRequest: booking },
-    async (request) => sandbox.cancel(claims(request), request.params.id),
-  );
+  // The API reads its body itself, after the widget token (a bad token is a 401 whatever
+  // the body holds): in this scope a JSON body stays text until then.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_r, body, done) => done(null, body),
+    );
+    scope.route({
+      method: ['GET', 'POST', 'DELETE'],
+      url: `${api}/*`,
+      schema: hidden,
+      handler: async (request, reply) => {
+        const url = new URL(request.url, 'http://sandbox');
+        const answer = await sandboxApi.answer({
+          method: request.method,
+          route: url.pathname.slice(api.length + 1),
+          query: Object.fromEntries(url.searchParams),
+          authorization: request.headers.authorization,
+          acceptLanguage: request.headers['accept-language'],
+          text: typeof request.body === 'string' ? request.body : undefined,
+        });
+        return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      },
+    });
+  });
 }
