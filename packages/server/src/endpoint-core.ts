@@ -1,6 +1,6 @@
 /**
  * The endpoint table and its dispatcher, for a host without Fastify or Node (the demo's
- * service worker): `@portal/server/endpoints`. Nothing here, nor anything it imports, names
+ * Web Worker): `@portal/server/endpoints`. Nothing here, nor anything it imports, names
  * Fastify or a `node:` module (test/endpoint-core.test.ts); the hosts build the use cases.
  */
 export { type Answer, errorAnswer } from './endpoints/answers.ts';

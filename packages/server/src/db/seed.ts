@@ -26,9 +26,9 @@ import * as t from './schema.ts';
 import { randomUUID } from '../platform/crypto.ts';
 
 /*
- * The demo data comes from @portal/demo-data (generate.ts), the generator the browser's
- * demo keeps in memory too (ADR 024); here it goes into the database through the portal's
- * own use cases where it has them: the import, the door's check-ins, the PT sandbox.
+ * The demo data comes from @portal/demo-data (generate.ts); here it goes into the database
+ * through the portal's own use cases where it has them: the import, the door's check-ins,
+ * the PT sandbox. The browser's demo seeds its PGlite with this same code (docs/demo.md).
  */
 
 async function insertChunks<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>[]): Promise<void> {

@@ -22,7 +22,7 @@ import {
   type Log,
 } from './table.ts';
 
-/** One request to a contract call, as a host without Fastify (the demo's service worker) has it. */
+/** One request to a contract call, as a host without Fastify (the demo's Web Worker) has it. */
 export interface DispatchRequest {
   /** The path's parameters, decoded. */
   params?: Record<string, string>;

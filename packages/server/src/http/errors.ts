@@ -1,4 +1,4 @@
-// The API's deliberate answers live in the contract, shared with the demo mode's handlers.
+// The API's deliberate answers live in the contract, where domain's rules throw them too.
 export {
   ApiError,
   invalidRequest,

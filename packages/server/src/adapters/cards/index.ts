@@ -40,7 +40,7 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-// What a verified return says: the same type for both sandboxes, the live provider and the demo.
+// What a verified return says: the same type for both sandboxes and the live provider.
 export type { CardReturn } from '@portal/domain';
 
 export interface ChargeRequest {

@@ -10,7 +10,7 @@ export function sameSignature(expected: string, given: string): boolean {
   return timingSafeEqual(expected, given);
 }
 
-// The signed text of a return is domain's canonicalParams (the demo signs the same text).
+// The signed text of a return is domain's canonicalParams, beside the providers' dialects.
 export { canonicalParams } from '@portal/domain';
 
 const b64 = (text: string) => toBase64url(text);

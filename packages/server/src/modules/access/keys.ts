@@ -9,10 +9,10 @@ import * as repo from './repository.ts';
 
 export type StoredKey = Key & { id: string; origin: repo.KeyRow['origin'] };
 
-/** A stored key as the contract shows it (domain, for the demo too). */
+/** A stored key as the contract shows it (a domain rule). */
 export { asKey } from '@portal/domain';
 
-/** One key as it stands today for this membership (domain, for the demo too). */
+/** One key as it stands today for this membership (a domain rule). */
 export { keyAsOfToday } from '@portal/domain';
 
 /** The membership's keys as they stand today (derived, ADR 004), newest first, with their ids. */

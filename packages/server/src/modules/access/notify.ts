@@ -10,7 +10,7 @@ import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { MembershipState } from '../membership/state.ts';
 
-// The texts and their assembly are domain's (shared with the demo); this file sends them.
+// The texts and their assembly are domain's; this file sends them.
 
 export async function smsLostChipPin(
   ex: Executor,

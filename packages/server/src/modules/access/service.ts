@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { scheduleCharge } from '../membership/billing.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState } from '../membership/state.ts';

@@ -2,7 +2,7 @@ import type { DataExport } from '@portal/contract';
 import { assembleDataExport, exportAddresses } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';

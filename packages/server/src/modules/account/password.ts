@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { acceptNewPassword } from '../auth/breached-passwords.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { updatePasswordHash, useAllResetTokens } from '../auth/repository.ts';

@@ -1,7 +1,7 @@
 import type { SignedInSession } from '@portal/contract';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { liveSessionsOf, revokeSessionOf } from '../auth/repository.ts';
 import * as repo from './repository.ts';
 

@@ -6,7 +6,7 @@ import {
   reactivation,
 } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { applyChange } from '../membership/apply-change.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import { identityHash, insertDeclaration, newReference } from './declarations.ts';

@@ -1,7 +1,7 @@
 import type { WithdrawalResult } from '@portal/contract';
 import { withdrawal } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { applyChange } from '../membership/apply-change.ts';
 import { loadMembershipState } from '../membership/state.ts';
 

@@ -1,7 +1,7 @@
 import type { GdprRequest } from '@portal/contract';
 import { consentMail, languageOf } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState } from '../membership/state.ts';

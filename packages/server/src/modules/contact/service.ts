@@ -1,7 +1,7 @@
 import type { ContactInfo } from '@portal/contract';
 import { contactInfo } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
 
 export function createContactService(deps: AppDeps) {

@@ -1,7 +1,7 @@
 import type { HomeContent, Locale } from '@portal/contract';
 import { contentLanguages, homeContent } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import type { Log } from '../../platform/log.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';

@@ -1,6 +1,6 @@
 import type { EventRequest } from '@portal/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { findMembership } from '../membership/repository.ts';
 import { insertEvent } from './repository.ts';
 import { randomUUID } from '../../platform/crypto.ts';

@@ -1,7 +1,7 @@
 import type { FreezePeriod, FreezePeriodRequest, FreezePolicy } from '@portal/contract';
 import { freezeCreation, freezePolicyView, freezeRemoval, freezeUpdate } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { applyChange } from '../membership/apply-change.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import { randomUUID } from '../../platform/crypto.ts';

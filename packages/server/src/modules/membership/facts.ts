@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import type { Clock } from '../../clock.ts';
 
-/** Rows to facts is a domain rule (the demo reads its tables by it too). */
+/** Rows to facts is a domain rule (the door's check-in reads by it too). */
 export { membershipFacts } from '@portal/domain';
 
 export interface Today {

@@ -11,8 +11,7 @@ import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { MemberRow } from './repository.ts';
 
-// The texts live in domain (lifecycleMail.ts, memberMail.ts), so the demo's outbox shows
-// the same mails.
+// The texts live in domain (lifecycleMail.ts, memberMail.ts); this file sends them.
 export { formatDay, type LifecycleMail };
 
 /** An e-mail under the operator's brand to any address; `body` carries its own greeting. */

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Key } from '@portal/contract';
 import type { IsoDate, LocalizedValue, MembershipRecord as ReadModel } from '@portal/domain';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { type Db, type Executor, rawQuery } from '../../db/executor.ts';
 import {
   freezePeriods,

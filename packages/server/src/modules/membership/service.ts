@@ -18,8 +18,8 @@ export function createMembershipService(deps: AppDeps, cache: ReadModelCache | n
     readWithSession: cache ? cache.wrap(sessionReadModel) : sessionReadModel,
 
     /**
-     * GET /v2/membership from what readWithSession read (domain membershipView, which the
-     * demo answers with too); `locale` picks the language of presentations.
+     * GET /v2/membership from what readWithSession read (domain membershipView); `locale`
+     * picks the language of presentations.
      */
     present(record: ReadModelRecord | undefined, locale: Locale | undefined): Membership {
       if (!record) throw notFound('No membership.');

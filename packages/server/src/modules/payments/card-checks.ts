@@ -6,7 +6,7 @@ import { invalidRequest } from '../../http/errors.ts';
 import { allowedOrigins } from '../../http/origins.ts';
 import type { MembershipState } from '../membership/state.ts';
 
-// The checks and refusals are domain's (cards/update.ts), the demo's handlers use them too.
+// The checks and refusals are domain's (cards/update.ts); this file names them for payments.
 export {
   cardRefusal as refusal,
   checkCardLocation as checkLocation,

@@ -2,7 +2,7 @@ import type { HealthInsuranceConfirmation } from '@portal/contract';
 import { healthInsuranceView } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as repo from './repository.ts';
 

@@ -11,7 +11,7 @@ import {
 import type { Executor } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { sendMemberMail } from '../membership/notifications.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';

@@ -8,7 +8,7 @@ import { invoiceView, isInactiveStatus, nextPayment } from '@portal/domain';
 import type { invoices } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
 import * as membershipRepo from '../membership/repository.ts';
 import * as repo from './repository.ts';

@@ -1,2 +1,2 @@
-/** The member's row as the contract's Profile: a domain rule (the demo reads its rows by it too). */
+/** The member's row as the contract's Profile: a domain rule. */
 export { profileOf } from '@portal/domain';

@@ -19,7 +19,7 @@ import {
 import type { Tx } from '../../db/executor.ts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { logMembershipChange } from '../membership/changes.ts';
 import { loadMembershipState, type MembershipState } from '../membership/state.ts';
 import { sendCodeSms, sendProfileChangedMails } from './notifications.ts';

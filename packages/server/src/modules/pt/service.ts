@@ -3,7 +3,7 @@ import { PT_NOT_AVAILABLE, PT_UNAVAILABLE, ptWidgetClaims, signPtToken } from '@
 import { providerBase } from '../../adapters/pt/config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { loadMembershipState } from '../membership/state.ts';
 
 /** 404: the operator has no PT (docs/operators.md), so the widgets do not exist for its members. */

@@ -2,7 +2,7 @@ import type { ReferralPromotion } from '@portal/contract';
 import { hasReferral, NO_REFERRAL_MESSAGE, referralAnswer } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { findActivePromotion } from '../membership/repository.ts';
 import { loadMembershipState } from '../membership/state.ts';
 

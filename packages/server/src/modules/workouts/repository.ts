@@ -14,8 +14,7 @@ export interface WorkoutMonthRow {
  * Check-ins per calendar month in `timezone` up to `now`, from the first month with one to
  * the current month (months between without any count 0), with the year-to-date sum and
  * the total: grouped and summed by the database, never loaded one by one. The same rule as
- * domain's countWorkouts (with which the demo counts its rows); the demo's comparison
- * tests hold the two equal.
+ * domain's countWorkouts states.
  */
 export function workoutMonths(ex: Executor, memberId: string, timezone: string, now: Date) {
   const until = now.toISOString();

@@ -2,7 +2,7 @@ import type { DoorCheckIn, DoorCheckInRequest, Workouts } from '@portal/contract
 import { DOOR_CLUB_UNKNOWN, DOOR_REFUSAL_TEXTS, getOperator } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { ruleViolation, unauthorized } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/request-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import { recordCheckIns } from './check-ins.ts';
 import * as repo from './repository.ts';
 
