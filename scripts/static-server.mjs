@@ -15,6 +15,8 @@ const TYPES = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  // The demo's PostgreSQL (PGlite): browsers compile WebAssembly only when served as such.
+  '.wasm': 'application/wasm',
 };
 
 /**

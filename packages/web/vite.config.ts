@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './vite/api-routes.ts';
 import { catalogueParts } from './vite/catalogue-parts.ts';
+import { portalMigrations } from './vite/migrations.ts';
 import { DEMO_MODE, mockServiceWorker } from './vite/demo-build.ts';
 import { operatorFonts } from './vite/operator-fonts.ts';
 import { precompress } from './vite/precompress.ts';
@@ -36,20 +37,29 @@ export default defineConfig(({ command, mode }) => {
       operatorFonts(),
       // A static host sends the files as they are; the .br/.gz are for the portal's server.
       // The demo signs in by persona and has no server to send HTML: it is not prerendered.
-      ...(demo ? [mockServiceWorker()] : [precompress(), prerenderPages()]),
+      ...(demo ? [mockServiceWorker(), portalMigrations()] : [precompress(), prerenderPages()]),
     ],
     // React Router's package resolves to its development build, warnings and all; its own
     // Vite plugin swaps in the production build, which a library-mode app does here. And
     // react-i18next's useSyncExternalStore shim gives way to React's own.
-    resolve:
-      command === 'build'
-        ? {
-            alias: [
+    resolve: {
+      alias: [
+        ...(command === 'build'
+          ? [
               { find: /^react-router$/, replacement: reactRouterProduction },
               { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: syncExternalStore },
-            ],
-          }
-        : {},
+            ]
+          : []),
+        // The server's import reads CSV with csv-parse, whose Node build needs Node's Buffer;
+        // the demo's worker (the server's code in the browser) takes its browser build.
+        ...(demo ? [{ find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' }] : []),
+      ],
+    },
+    // The demo's database worker (src/demo/database.worker.ts) is a module with chunks of its own.
+    worker: { format: 'es', plugins: () => (demo ? [portalMigrations()] : []) },
+    // PGlite loads its WebAssembly and data files by address; Vite's pre-bundling would move
+    // the module away from them (its documented setting).
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     server: { proxy },
     preview: { proxy },
     build: {

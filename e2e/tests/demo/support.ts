@@ -62,8 +62,18 @@ export async function signInDemo(page: Page, url: string, operator: string, pers
   await operatorRadio(page, operator).check();
   await expect(page.locator('html')).toHaveAttribute('data-operator', operator);
   await switchToEnglish(page, operator);
+  await databaseReady(page);
   await personaButton(page, persona).click();
   await expect(page.getByRole('region', { name: 'Membership status' })).toBeVisible();
+}
+
+/**
+ * Waits until the tab's database has started (the sign-in page's progress bar is gone): a
+ * first visit takes a few seconds, longer while other tests share the machine's cores
+ * (`npm run demo-start` measures it).
+ */
+export async function databaseReady(page: Page) {
+  await expect(page.locator('progress')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /**

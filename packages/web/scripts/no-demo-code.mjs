@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The production build holds nothing of the demo (docs/demo.md): no MSW service worker,
-// no MSW, no @portal/demo, no demo texts. Looks for traces of each in every file of
+// no MSW, no @portal/demo, no PGlite, no demo texts. Looks for traces of each in every file of
 // packages/web/dist, and, when the demo build is there too, makes sure the same traces
 // are found in packages/web/dist-demo: a marker that stopped matching anything would
 // otherwise pass for a clean build. Exits 1 on either failure. Run after both builds
@@ -16,10 +16,12 @@ const CODE_MARKERS = [
   // MSW's worker client: its messages to mockServiceWorker.js.
   { what: 'MSW', text: 'MOCKING_ENABLED' },
   { what: 'the MSW worker script', text: 'mockServiceWorker' },
-  // @portal/demo's answering of calls (respond.ts).
-  { what: '@portal/demo', text: 'the demo has no handler for' },
-  // The web app's demo code (src/demo/state.ts).
-  { what: 'src/demo', text: 'portal.demo.store' },
+  // @portal/demo's host of the server's code (host.ts): its sandboxes' key.
+  { what: '@portal/demo', text: 'portal-demo-sandbox-key' },
+  // The web app's demo code (src/demo/state.ts): the tab's id.
+  { what: 'src/demo', text: 'portal.demo.tab' },
+  // The demo's database: PostgreSQL in WebAssembly (its loader names its data files).
+  { what: 'PGlite', text: 'pglite.data' },
 ];
 
 /**

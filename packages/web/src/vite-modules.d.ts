@@ -25,3 +25,9 @@ declare module '*.json?public' {
   const catalogue: Catalogue;
   export default catalogue;
 }
+
+/** The demo build only: the server's migrations as drizzle's migrator reads them (vite/migrations.ts). */
+declare module 'virtual:portal-migrations' {
+  const migrations: import('drizzle-orm/migrator').MigrationMeta[];
+  export default migrations;
+}

@@ -21,7 +21,7 @@ const fake = vi.hoisted(() => {
     },
     demoApi: {
       messages: () => messages,
-      reset: vi.fn(() => {
+      reset: vi.fn(async () => {
         messages = [];
         changed();
       }),
@@ -36,11 +36,11 @@ const fake = vi.hoisted(() => {
 vi.mock('./state.ts', () => ({ demoApi: fake.demoApi }));
 
 const sms = (body: string, minute: number): DemoMessage => ({
+  id: `message-${minute}`,
   channel: 'sms',
   to: '+4915112345678',
   subject: null,
   body,
-  memberId: 'm1',
   createdAt: new Date(`2026-03-15T10:${String(minute).padStart(2, '0')}:00Z`),
 });
 
@@ -61,6 +61,8 @@ describe('DemoRibbon', () => {
     expect(live).toHaveTextContent('New message');
     expect(live).toHaveTextContent('SMS to +4915112345678');
     expect(live).toHaveTextContent('Your Stride Fitness code: 482913');
+    // When it was sent: the outbox's time, as a date.
+    expect(live.querySelector('time')).toHaveAttribute('datetime', '2026-03-15T10:01:00.000Z');
     // Testing Library's events run in act: the ribbon has rendered when the click resolves.
     await user.click(within(live).getByRole('button', { name: 'Dismiss' }));
     expect(live).toBeEmptyDOMElement();

@@ -66,7 +66,7 @@ export function DemoRibbon() {
   }, [open, messages.length]);
 
   const reset = () => {
-    demoApi.reset();
+    void demoApi.reset();
     setSeen(0);
     setOpen(false);
     session.clear('signed_out');
@@ -115,8 +115,7 @@ export function DemoRibbon() {
         ) : (
           <ol className={styles.messages}>
             {messages.map((message) => (
-              // The outbox has no ids: a message is told apart by when, to whom and what.
-              <li key={`${message.createdAt.getTime()} ${message.to} ${message.body}`}>
+              <li key={message.id}>
                 <Message message={message} />
               </li>
             ))}

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import type { DemoStep } from '@portal/demo';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '../lib/session.ts';
 import { fakeFetch } from '../test/fakeFetch.ts';
@@ -7,9 +8,31 @@ import { DemoSignInPage } from './DemoSignInPage.tsx';
 
 // Switching operators (theme, language) is the browser tests' (e2e/tests/demo); here: the list and the sign-in.
 vi.mock('./chooseOperator.ts', () => ({ chooseOperator: vi.fn(async () => {}) }));
+// The tab's demo without its database (a Worker jsdom has not): only how far its start is.
+const database = vi.hoisted(() => {
+  let step: DemoStep = 'ready';
+  const listeners = new Set<() => void>();
+  return {
+    at(next: DemoStep) {
+      step = next;
+      for (const listener of listeners) listener();
+    },
+    demoApi: {
+      step: () => step,
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+});
+vi.mock('./state.ts', () => ({ demoApi: database.demoApi }));
 
 beforeAll(() => setupI18n('en-NO'));
-afterEach(() => session.clear());
+afterEach(() => {
+  session.clear();
+  database.at('ready');
+});
 
 describe('DemoSignInPage', () => {
   it('lists the operators by country and brand, and every persona with what it shows', () => {
@@ -44,5 +67,30 @@ describe('DemoSignInPage', () => {
       password: 'demo',
       operator_id: 'no',
     });
+  });
+
+  it('shows how far the database’s start is while it is not ready, and nothing once it is', () => {
+    database.at('tables');
+    renderWith(<DemoSignInPage />, { operator: 'no' });
+    const progress = screen.getByRole('progressbar', { name: 'Starting the demo' });
+    expect(progress).toHaveAttribute('value', '1');
+    expect(progress).toHaveAttribute('max', '3');
+    expect(screen.getByRole('status')).toHaveTextContent('Creating the tables…');
+    // The members can be picked meanwhile: their sign-in waits for the database.
+    expect(within(screen.getByRole('list', { name: 'Members' })).getAllByRole('button')).toHaveLength(16);
+
+    act(() => database.at('members'));
+    expect(screen.getByRole('progressbar', { name: 'Starting the demo' })).toHaveAttribute('value', '2');
+    expect(screen.getByRole('status')).toHaveTextContent('Adding the sample members…');
+
+    act(() => database.at('ready'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows no progress when the database is ready before the page', () => {
+    renderWith(<DemoSignInPage />, { operator: 'no' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });

@@ -1,7 +1,7 @@
 import type { OperatorId } from '@portal/contract';
 import { DEMO_PASSWORD, demoUsername, PERSONA_STATUS, PERSONAS, type Persona } from '@portal/demo-data';
 import { getOperator, operatorIds } from '@portal/domain';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/Notice.tsx';
 import { RadioGroup } from '../components/RadioGroup.tsx';
@@ -11,6 +11,7 @@ import { useOperator } from '../lib/operator.ts';
 import { session } from '../lib/session.ts';
 import { useAction } from '../lib/useAction.ts';
 import { chooseOperator } from './chooseOperator.ts';
+import { demoApi } from './state.ts';
 import styles from './Demo.module.css';
 
 /** The country in the page's language (Intl), the brand beside it: three operators share one. */
@@ -21,6 +22,32 @@ function useOperatorOptions() {
     const operator = getOperator(id);
     return { value: id, label: regions.of(operator.country) ?? operator.country, hint: operator.brand };
   });
+}
+
+const STEPS = ['engine', 'tables', 'members', 'ready'] as const;
+
+/**
+ * While the demo's database starts (a few seconds on the first visit of a tab): which step
+ * it is at. The members can be picked meanwhile; their sign-in waits for it.
+ */
+function Starting() {
+  const { t } = useTranslation();
+  const step = useSyncExternalStore(demoApi.subscribe, demoApi.step);
+  return (
+    <div className={styles.starting} role="status">
+      {step !== 'ready' && (
+        <>
+          <progress
+            className={styles.progress}
+            max={STEPS.length - 1}
+            value={STEPS.indexOf(step)}
+            aria-label={t('demo.signIn.starting.label')}
+          />
+          <span>{t(`demo.signIn.starting.${step}`)}</span>
+        </>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -75,6 +102,7 @@ export function DemoSignInPage() {
         {t('demo.signIn.members')}
       </h2>
       <p className={styles.membersHint}>{t('demo.signIn.membersHint')}</p>
+      <Starting />
       {signIn.isError && (
         <Notice tone="error" ref={errorRef}>
           {t('demo.signIn.failed')}

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { DEMO_CARD_ROUTE } from '@portal/demo';
 import { ptSandboxHandlers } from './pt/handlers.ts';
+import { ptSandboxResponse } from './pt/sandbox.ts';
 import { demoApi } from './state.ts';
 
 /**
@@ -27,4 +28,6 @@ export const demoRoutes: DemoRoute[] = [
 ];
 
 /** MSW handlers for addresses outside the contract (e.g. `*\/api/dev/pt/*`). */
-export const demoMswHandlers: RequestHandler[] = [...ptSandboxHandlers(demoApi.ptSandbox)];
+export const demoMswHandlers: RequestHandler[] = [
+  ...ptSandboxHandlers((request) => ptSandboxResponse(request, demoApi.ptSandbox)),
+];

@@ -1,8 +1,25 @@
 import { type EndpointName, endpoints } from '@portal/contract';
-import type { DemoAnswer } from '@portal/demo';
+import type { DemoAnswer, DemoRequest } from '@portal/demo';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 
-type Respond = (name: EndpointName, request: Request, params: Record<string, string>) => Promise<DemoAnswer>;
+type Respond = (request: DemoRequest) => Promise<DemoAnswer>;
+
+/** The request as it crosses to the demo's worker. */
+export async function demoRequest(
+  request: Request,
+  params: Record<string, string>,
+  name?: EndpointName,
+): Promise<DemoRequest> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  return {
+    ...(name ? { name } : {}),
+    method: request.method,
+    url: request.url,
+    params,
+    headers: Object.fromEntries(request.headers),
+    body: body === '' ? null : body,
+  };
+}
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete };
 
@@ -11,7 +28,7 @@ export const handlerPath = (path: string) => `*/api${path}`;
 
 const paramCount = (path: string) => (path.match(/:/g) ?? []).length;
 
-function toResponse({ status, body, headers }: DemoAnswer): Response {
+export function toResponse({ status, body, headers }: DemoAnswer): Response {
   if (body === null || body === undefined || status === 204)
     return new HttpResponse(null, { status, headers });
   return HttpResponse.json(body, { status, headers });
@@ -36,7 +53,7 @@ export function contractHandlers(respond: Respond): RequestHandler[] {
         keys.flatMap((key) => (typeof params[key] === 'string' ? [[key, params[key]]] : [])),
       );
       try {
-        return toResponse(await respond(name, request, values));
+        return toResponse(await respond(await demoRequest(request, values, name)));
       } catch (error) {
         console.error(`The demo could not answer ${name}:`, error);
         return HttpResponse.json(

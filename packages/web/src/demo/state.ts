@@ -1,19 +1,12 @@
-import type { EndpointName, OperatorId } from '@portal/contract';
+import type { OperatorId } from '@portal/contract';
+import type { DemoAnswer, DemoMessage, DemoRequest, DemoStep, DemoWorkerApi } from '@portal/demo';
 import { isOperatorId } from '@portal/domain';
-import {
-  createDemo,
-  type Demo,
-  type DemoAnswer,
-  type DemoMessage,
-  sandboxCheckout,
-  seedDemo,
-} from '@portal/demo';
+import { proxy, wrap } from 'comlink';
 import { provideCardSandbox } from './card/source.ts';
-import { ptSandboxResponse } from './pt/sandbox.ts';
-import { reviveStore, serializeStore } from './persist.ts';
+import DatabaseWorker from './database.worker.ts?worker';
 
 /** sessionStorage keys: the demo's world belongs to one tab and outlives its reloads. */
-const KEYS = { store: 'portal.demo.store', operator: 'portal.demo.operator' } as const;
+const KEYS = { tab: 'portal.demo.tab', operator: 'portal.demo.operator' } as const;
 
 function read(key: string): string | null {
   try {
@@ -27,27 +20,18 @@ function write(key: string, value: string): void {
   try {
     window.sessionStorage.setItem(key, value);
   } catch (error) {
-    // Storage full or off: the demo goes on in memory, a reload starts it afresh.
+    // Storage off: the demo goes on, a reload starts it afresh.
     console.warn('The demo could not keep its state for a reload of this tab:', error);
   }
 }
 
-// This tab's state as it was before a reload, else (and after a reset) the demo data the
-// server seeds (same generator), relative to today. Made at the first call, not at start:
-// seeding takes a second or two, which the sign-in page need not wait for.
-const saved = read(KEYS.store);
-let revived = saved === null ? null : reviveStore(saved);
-let demo: Demo | null = null;
-
-function current(): Demo {
-  demo ??= createDemo({
-    seed(store) {
-      if (revived) Object.assign(store, revived);
-      else seedDemo(store);
-      revived = null;
-    },
-  });
-  return demo;
+/** This tab's id: its database's copy is kept under it (database.worker.ts). */
+function tabId(): string {
+  const known = read(KEYS.tab);
+  if (known) return known;
+  const fresh = crypto.randomUUID();
+  write(KEYS.tab, fresh);
+  return fresh;
 }
 
 const listeners = new Set<() => void>();
@@ -58,74 +42,73 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-// Writing the whole store takes a moment (megabytes of JSON): once after a burst of calls,
-// and at once when the page goes (a reload, the card provider's page).
-let pending: ReturnType<typeof setTimeout> | null = null;
-
-function flush(): void {
-  if (pending === null) return;
-  clearTimeout(pending);
-  pending = null;
-  write(KEYS.store, serializeStore(current().store));
-}
-
-function persist(): void {
-  pending ??= setTimeout(flush, 250);
-}
-
-window.addEventListener('pagehide', flush);
-
-/** The two GETs that write: the card form's address opens a checkout (payments). */
-const OPENS_CHECKOUT: ReadonlySet<EndpointName> = new Set(['dibsUrl', 'verifoneUrl']);
-
-// The card provider's sandbox page reads the checkout the portal opened from this store.
-provideCardSandbox({
-  checkout: (provider, checkoutId) => sandboxCheckout(current().store, provider, checkoutId),
-  now: () => current().store.now(),
+let step: DemoStep = 'engine';
+let messages: readonly DemoMessage[] = [];
+const onStep = proxy((next: DemoStep) => {
+  step = next;
+  changed();
 });
 
-/** The API of this tab: every contract call answered from the in-memory store (@portal/demo). */
+// The card provider's sandbox page opens as a frame of the portal (dibs): the frame is
+// another load of this app, which uses its parent's database instead of starting its own.
+const parent = (() => {
+  try {
+    return window.parent !== window
+      ? (window.parent as unknown as { portalDemoWorker?: DemoWorkerApi }).portalDemoWorker
+      : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+const worker: DemoWorkerApi = parent ?? wrap<DemoWorkerApi>(new DatabaseWorker());
+(window as unknown as { portalDemoWorker?: DemoWorkerApi }).portalDemoWorker = worker;
+
+// The database starts with the page, while the sign-in page is already usable; every call
+// waits for it (the sign-in page shows the steps, DemoSignInPage.tsx).
+/** This page, without its hash: the links the portal makes point back to it. */
+const page = () => ({ origin: window.location.origin, pathname: window.location.pathname });
+
+let started: Promise<void> = parent ? Promise.resolve() : worker.start(tabId(), page(), onStep);
+if (parent) step = 'ready';
+
+async function refreshMessages(): Promise<void> {
+  messages = await worker.messages();
+  changed();
+}
+
+/** The API of this tab: every contract call answered by the server's code in the worker. */
 export const demoApi = {
-  async respond(name: EndpointName, request: Request, params?: Record<string, string>): Promise<DemoAnswer> {
-    const answer = await current().respond(name, request, params);
-    if (OPENS_CHECKOUT.has(name)) {
-      // The card form's address opens a checkout: the provider's page (another load of the
-      // app, in the tab or dibs' frame) must find it in the saved state at once.
-      persist();
-      flush();
-    } else if (request.method !== 'GET') {
-      // Any other GET changes nothing; anything else may have (rows, sessions, messages).
-      persist();
-      changed();
-    }
+  async call(request: DemoRequest): Promise<DemoAnswer> {
+    await started;
+    const answer = await worker.call(request);
+    // The worker kept a copy of what the call wrote before it answered (database.worker.ts).
+    if (request.method !== 'GET' || answer.wrote) await refreshMessages();
     return answer;
   },
 
-  /** The PT provider's widget script and API (pt/), answered from this tab's store. */
-  async ptSandbox(request: Request): Promise<Response> {
-    const response = await ptSandboxResponse(current().store, request);
-    // A purchase, booking or cancellation wrote rows (invoices, events, bookings).
-    if (request.method !== 'GET') {
-      persist();
-      changed();
-    }
-    return response;
+  /** The PT provider's widget API (pt/), answered by the server's PT sandbox. */
+  async ptSandbox(request: DemoRequest): Promise<DemoAnswer> {
+    await started;
+    const answer = await worker.ptSandbox(request);
+    if (request.method !== 'GET') changed();
+    return answer;
   },
 
   /** Back to the demo data as seeded: every change, session and message gone. */
-  reset(): void {
-    revived = null;
-    if (demo) demo.reset();
-    else current();
-    persist();
+  async reset(): Promise<void> {
+    messages = [];
+    step = 'engine';
     changed();
+    started = started.catch(() => {}).then(() => worker.reset(page(), onStep));
+    await started;
   },
 
   /** The messages the portal "sent" in this tab (e-mail and SMS), newest first. */
-  messages(): readonly DemoMessage[] {
-    const outbox = demo?.store.outbox ?? revived?.outbox ?? [];
-    return [...outbox].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  },
+  messages: (): readonly DemoMessage[] => messages,
+
+  /** How far the database's start is. */
+  step: (): DemoStep => step,
 
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
@@ -135,6 +118,20 @@ export const demoApi = {
   /** Changes with every call that may have written something: a snapshot for useSyncExternalStore. */
   version: () => version,
 };
+
+// The card provider's sandbox page asks the server's card sandbox in the worker.
+provideCardSandbox({
+  open: async (provider, checkoutId) => {
+    await started;
+    return worker.cardSandbox('open', provider, checkoutId, {});
+  },
+  act: async (action, provider, checkoutId, form) => {
+    await started;
+    return worker.cardSandbox(action, provider, checkoutId, form);
+  },
+});
+
+void started.then(refreshMessages).catch((error) => console.error('The demo database did not start:', error));
 
 /** The operator the demo shows (picked on its sign-in page); the first one until then. */
 export const demoOperator = {

@@ -9,7 +9,7 @@ import { demoApi } from './state.ts';
  * to the API fails loudly instead of leaving the browser.
  */
 export async function startWorker(): Promise<void> {
-  const worker = setupWorker(...demoMswHandlers, ...contractHandlers(demoApi.respond));
+  const worker = setupWorker(...demoMswHandlers, ...contractHandlers(demoApi.call));
   await worker.start({
     // Relative to the page: the demo runs under whatever path it is served from.
     serviceWorker: { url: './mockServiceWorker.js' },

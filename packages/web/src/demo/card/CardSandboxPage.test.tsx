@@ -1,35 +1,34 @@
 import type { CardProvider } from '@portal/contract';
-import { type SandboxCheckout, verifyReturn } from '@portal/demo';
-import { render, screen, waitFor } from '@testing-library/react';
+import type { CardSandboxPage as Page } from '@portal/demo';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CardSandboxPage } from './CardSandboxPage.tsx';
+import { type Act, CardSandboxPage } from './CardSandboxPage.tsx';
 import { parseCardRoute } from './CardSandboxRoute.tsx';
 
-const NOW = new Date('2026-11-22T10:00:00Z');
-const open = (provider: CardProvider): SandboxCheckout => ({
-  open: true,
+// The page draws the steps the server's card sandbox decides (in the demo's worker) and
+// sends it what the member did; the sandbox's own rules (test cards, expiry, 3-D Secure,
+// signed returns) are tested on the server and in packages/demo/test/host.test.ts.
+
+const ctx = (provider: CardProvider = 'verifone') => ({
   provider,
-  checkoutId: 'c-1',
+  action: `/api/dev/cards/${provider}/c-1`,
   merchant: 'Stride Fitness',
   amount: '€0.00',
-  successUrl: 'https://example.org/demo/#/payment/payment-method-updated',
-  cancelUrl: 'https://example.org/demo/#/payment/credit-card?cancelled=1',
 });
+const page = (step: Page['step']): Page => ({ portalOrigin: 'https://example.org', step });
+const form = (provider?: CardProvider) => page({ kind: 'form', status: 200, ctx: ctx(provider) });
+const SUCCESS = 'https://example.org/demo/#/payment/payment-method-updated?checkout_id=c-1&signature=ab';
+const CANCEL = 'https://example.org/demo/#/payment/credit-card?cancelled=1&checkout_id=c-1&status=cancelled';
+const back = (url: string, provider?: CardProvider) => page({ kind: 'return', ctx: ctx(provider), url });
 
-function setup(provider: CardProvider = 'verifone', checkout = open(provider)) {
+/** The page as opened, with the sandbox's answers to come, in order. */
+function setup(opened: Page, ...answers: Page[]) {
+  const act = vi.fn<Act>();
+  for (const answer of answers) act.mockResolvedValueOnce(answer);
   const leave = vi.fn<(address: string) => void>();
-  render(<CardSandboxPage provider={provider} checkout={checkout} now={NOW} leave={leave} />);
-  return { leave, user: userEvent.setup() };
-}
-
-/** The return the page sent the member back with, checked as the portal's demo checks it. */
-async function returned(leave: ReturnType<typeof setup>['leave'], provider: CardProvider) {
-  await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
-  const address = leave.mock.calls[0]![0];
-  const [where, query = ''] = address.split('?cancelled=1').join('').split('?');
-  const params = Object.fromEntries(new URLSearchParams(query.replace(/^&/, '')));
-  return { where, verified: await verifyReturn(provider, params) };
+  render(<CardSandboxPage page={opened} act={act} leave={leave} />);
+  return { act, leave, user: userEvent.setup() };
 }
 
 async function enter(user: ReturnType<typeof setup>['user'], number: string, expiry = '12/29', cvc = '123') {
@@ -40,78 +39,143 @@ async function enter(user: ReturnType<typeof setup>['user'], number: string, exp
 }
 
 describe('the demo’s sandbox card page', () => {
-  it('registers a test card and returns to the success address with a signed return', async () => {
-    const { leave, user } = setup('verifone');
+  it('shows the provider’s form with the test cards, sends the entry and follows the return', async () => {
+    const { act, leave, user } = setup(form('verifone'), back(SUCCESS));
     expect(screen.getByRole('heading', { name: 'Add a payment card' })).toBeInTheDocument();
-    expect(screen.getByText('4111 1111 1111 1111')).toBeInTheDocument();
+    expect(screen.getByText('Verifone')).toBeInTheDocument();
+    expect(screen.getByText('€0.00')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /4000 0000 0000 3220/ })).toHaveTextContent('3-D Secure step');
+    // A fresh form leaves the focus where the page load put it.
+    expect(screen.getByRole('heading', { name: 'Add a payment card' })).not.toHaveFocus();
+
     await enter(user, '4111 1111 1111 1111');
-    const { where, verified } = await returned(leave, 'verifone');
-    expect(where).toBe('https://example.org/demo/#/payment/payment-method-updated');
-    expect(verified).toMatchObject({
-      outcome: 'registered',
-      checkoutId: 'c-1',
-      card: { brand: 'visa', expire: '2912' },
+    expect(act).toHaveBeenCalledExactlyOnceWith('submit', {
+      card_number: '4111 1111 1111 1111',
+      expiry: '12/29',
+      cvc: '123',
     });
+    await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(SUCCESS));
+    expect(screen.getByRole('heading', { name: 'Returning to Stride Fitness' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', SUCCESS);
   });
 
-  it('shows what is wrong with the entry, on the fields, and sends nothing', async () => {
-    const { leave, user } = setup('dibs');
-    await enter(user, '4111 1111 1111 1112', '01/20', '');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please check the card details below.');
-    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('The card number is not valid.');
+  it('shows the sandbox’s errors on their fields and in the alert, and sends the corrected entry', async () => {
+    const refused = page({
+      kind: 'form',
+      status: 400,
+      ctx: ctx('dibs'),
+      errors: { number: 'The card number is not valid.', expiry: 'The card has expired.' },
+    });
+    const { act, leave, user } = setup(form('dibs'), refused, back(SUCCESS, 'dibs'));
+    expect(screen.getByText('DIBS Payment')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await enter(user, '4111 1111 1111 1112', '01/20');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the card details below.');
+    const number = screen.getByLabelText('Card number');
+    expect(number).toHaveAccessibleDescription('The card number is not valid.');
+    expect(number).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveAccessibleDescription('The card has expired.');
-    expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Card number')).toHaveFocus();
-    // As at the provider: the texts stay while the member corrects, until the next try.
-    await user.type(screen.getByLabelText('Security code (CVC)'), '123');
-    expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute('aria-invalid', 'true');
+    const cvc = screen.getByLabelText('Security code (CVC)');
+    expect(cvc).not.toHaveAttribute('aria-invalid');
+    expect(cvc).not.toHaveAccessibleDescription();
+    // A refused form is a new page at the provider: its heading takes the focus.
+    expect(screen.getByRole('heading', { name: 'Add a payment card' })).toHaveFocus();
     expect(leave).not.toHaveBeenCalled();
+
+    // The entry stays for the member to correct.
+    expect(number).toHaveValue('4111 1111 1111 1112');
+    await user.clear(number);
+    await user.type(number, '4111111111111111');
+    await user.clear(screen.getByLabelText('Expiry date (MM/YY)'));
+    await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '12/29');
+    await user.click(screen.getByRole('button', { name: 'Verify card' }));
+    expect(act).toHaveBeenLastCalledWith('submit', {
+      card_number: '4111111111111111',
+      expiry: '12/29',
+      cvc: '123',
+    });
+    await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(SUCCESS));
   });
 
-  it('returns a declined card as error 121 (dibs’ own parameters)', async () => {
-    const { leave, user } = setup('dibs');
-    await enter(user, '4000000000000002');
-    const { verified } = await returned(leave, 'dibs');
-    expect(verified).toEqual({ outcome: 'failed', checkoutId: 'c-1', errorCode: 121 });
-  });
-
-  it('asks the 3-D Secure question: confirm registers, fail is error 140', async () => {
-    const first = setup('verifone');
-    await enter(first.user, '4000000000003220');
+  it.each([
+    ['Confirm', 'confirm'],
+    ['Fail authentication', 'fail'],
+  ])('asks the 3-D Secure question and sends “%s” with the pending card', async (button, action) => {
+    const question = page({ kind: 'three_d_secure', ctx: ctx(), pending: 'pending-token-1', last4: '3220' });
+    const { act, leave, user } = setup(form(), question, back(SUCCESS));
+    await enter(user, '4000000000003220');
     // Focus moves in an effect after the render: under load, a moment later.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toHaveFocus());
     expect(screen.getByText('3220')).toBeInTheDocument();
-    await first.user.click(screen.getByRole('button', { name: 'Fail authentication' }));
-    expect((await returned(first.leave, 'verifone')).verified).toMatchObject({
-      outcome: 'failed',
-      errorCode: 140,
-    });
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(act).toHaveBeenLastCalledWith('confirm', { pending: 'pending-token-1', action });
+    expect(act).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(SUCCESS));
   });
 
-  it('cancels back to the cancel address', async () => {
-    const { leave, user } = setup('verifone');
+  it('cancels: sends only the cancel and goes back to the address the sandbox returns', async () => {
+    const { act, leave, user } = setup(form(), back(CANCEL));
+    await user.type(screen.getByLabelText('Card number'), '4111');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
-    expect(leave.mock.calls[0]![0]).toMatch(
-      /^https:\/\/example\.org\/demo\/#\/payment\/credit-card\?cancelled=1&checkout_id=c-1&status=cancelled&signature=[0-9a-f]{64}$/,
+    expect(act).toHaveBeenCalledExactlyOnceWith('submit', { action: 'cancel' });
+    await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(CANCEL));
+  });
+
+  it('sends nothing more while the sandbox decides', async () => {
+    const act = vi.fn<Act>();
+    let answer: (next: Page) => void = () => {};
+    act.mockReturnValueOnce(
+      new Promise<Page>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    const user = userEvent.setup();
+    render(<CardSandboxPage page={form()} act={act} leave={vi.fn()} />);
+    await enter(user, '4111111111111111');
+    expect(screen.getByRole('button', { name: 'Verify card' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Verify card' }));
+    expect(act).toHaveBeenCalledOnce();
+    answer(page({ kind: 'form', status: 400, ctx: ctx(), errors: { cvc: 'Enter the security code.' } }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify card' })).toBeEnabled());
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveAccessibleDescription(
+      'Enter the security code.',
     );
   });
 
   it('says why a closed checkout takes no card', async () => {
-    setup('verifone', {
-      open: false,
-      merchant: 'Stride Fitness',
-      reason: 'This checkout is already completed (error 168).',
-    });
+    setup(
+      page({
+        kind: 'closed',
+        status: 410,
+        ctx: ctx('dibs'),
+        reason: 'This checkout is already completed (error 168).',
+      }),
+    );
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'This checkout is closed' })).toHaveFocus(),
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('error 168');
+    expect(screen.getByText('DIBS Payment')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This checkout is already completed (error 168).');
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says so when the provider has no sandbox', () => {
+    setup({ portalOrigin: null, step: { kind: 'no_sandbox' } });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No sandbox for this provider.');
+    expect(within(document.body).queryByRole('button')).toBeNull();
   });
 
   it('reads provider and checkout from its hash route', () => {
     expect(parseCardRoute('#/demo/card/dibs/c%2D1')).toEqual({ provider: 'dibs', checkoutId: 'c-1' });
+    expect(parseCardRoute('#/demo/card/verifone/c-1?x=1')).toEqual({
+      provider: 'verifone',
+      checkoutId: 'c-1',
+    });
     expect(parseCardRoute('#/demo/card/paypal/c-1')).toBeNull();
     expect(parseCardRoute('#/payment')).toBeNull();
   });

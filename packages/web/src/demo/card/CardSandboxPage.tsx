@@ -1,30 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { CardProvider } from '@portal/contract';
-import {
-  failedResult,
-  intoApp,
-  registeredResult,
-  type SandboxCheckout,
-  signReturn,
-  withReturnParams,
-} from '@portal/demo';
-import {
-  type CardField,
-  type CheckedCard,
-  checkCardEntry,
-  SANDBOX_ERRORS,
-  type SandboxResult,
-  TEST_CARDS,
-} from '@portal/domain';
-import { type InputHTMLAttributes, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CardSandboxPage as Page } from '@portal/demo';
+import { TEST_CARDS } from '@portal/domain';
+import { type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import styles from './CardSandbox.module.css';
 
 // The card provider's sandbox page of the demo: the server's hosted page
-// (modules/dev/card-sandbox-page.ts) as a page of this tab. Like the server's it is the
-// provider's page, not the portal's: English only, in the provider's colours. What it
-// checks (test cards only, expiry, CVC) is domain's checkCardEntry, as on the server.
+// (modules/dev/card-sandbox-page.ts) drawn as a page of this tab. Like the server's it is
+// the provider's page, not the portal's: English only, in the provider's colours. What it
+// does with the card (test cards only, expiry, CVC, 3-D Secure, the signed return) is the
+// server's sandbox itself (modules/dev/card-sandbox.ts), run in the demo's worker.
 
 const LOOKS: Record<CardProvider, { name: string; colour: string; secured: string; embedded: boolean }> = {
   verifone: { name: 'Verifone', colour: '#0b2a4a', secured: 'Secured by Verifone', embedded: false },
@@ -38,11 +23,13 @@ export const leaveToTop: Leave = (address) => {
   (window.top ?? window).location.assign(address);
 };
 
+/** The provider's next step for what the member did on the page (the sandbox in the worker). */
+export type Act = (action: 'submit' | 'confirm', form: Record<string, string>) => Promise<Page>;
+
 interface Props {
-  provider: CardProvider;
-  checkout: SandboxCheckout;
-  /** Today, for the expiry check (the demo's clock). */
-  now: Date;
+  /** The page as the sandbox opened it. */
+  page: Page;
+  act: Act;
   leave?: Leave;
 }
 
@@ -125,19 +112,6 @@ interface CardForm {
   expiry: string;
   cvc: string;
 }
-const FIELDS: Record<CardField, keyof CardForm> = { number: 'card_number', expiry: 'expiry', cvc: 'cvc' };
-type Checked = Extract<CheckedCard, { ok: true }>;
-
-/** The entry checked by checkCardEntry: the test card it is, or its texts at their fields. */
-const cardSchema = (now: Date) =>
-  z.object({ card_number: z.string(), expiry: z.string(), cvc: z.string() }).transform((form, ctx) => {
-    const checked = checkCardEntry({ number: form.card_number, expiry: form.expiry, cvc: form.cvc }, now);
-    if (checked.ok) return checked;
-    for (const [field, message] of Object.entries(checked.errors)) {
-      ctx.addIssue({ code: 'custom', path: [FIELDS[field as CardField]], message });
-    }
-    return z.NEVER;
-  });
 
 interface FieldProps {
   label: string;
@@ -173,76 +147,83 @@ function Field({ label, error, field, inputProps }: FieldProps) {
  * Secure or cancel), then the signed return to the portal's success or cancel address,
  * as the real provider's redirect brings the member back.
  */
-export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }: Props) {
-  const schema = useMemo(() => cardSchema(now), [now]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CardForm, unknown, Checked>({
-    resolver: zodResolver(schema),
+export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props) {
+  const { register, handleSubmit } = useForm<CardForm>({
     defaultValues: { card_number: '', expiry: '', cvc: '' },
-    // As at the provider: checked when sent, the texts stay until the next try.
-    reValidateMode: 'onSubmit',
   });
-  const [pending, setPending] = useState<Extract<SandboxResult, { outcome: 'registered' }> | null>(null);
+  const [page, setPage] = useState(opened);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const step = pending ? '3ds' : checkout.open ? 'form' : 'closed';
+  const { step } = page;
 
   // Each step is a new page at the provider: the heading takes the focus, as after a load.
   useEffect(() => {
-    if (step !== 'form') heading.current?.focus();
+    if (step.kind !== 'form' || step.status === 400) heading.current?.focus();
   }, [step]);
 
-  if (!checkout.open) {
+  useEffect(() => {
+    if (step.kind === 'return') leave(step.url);
+  }, [step, leave]);
+
+  async function run(action: 'submit' | 'confirm', form: Record<string, string>) {
+    setBusy(true);
+    try {
+      const next = await act(action, form);
+      setPage(next);
+      if (next.step.kind !== 'return') setBusy(false);
+    } catch (error) {
+      setBusy(false);
+      throw error;
+    }
+  }
+
+  if (step.kind === 'no_sandbox' || step.kind === 'closed') {
     return (
-      <Frame provider={provider} merchant={checkout.merchant}>
+      <Frame
+        provider={step.kind === 'closed' ? step.ctx.provider : 'verifone'}
+        merchant={step.kind === 'closed' ? step.ctx.merchant : ''}
+      >
         <h1 ref={heading} tabIndex={-1}>
           This checkout is closed
         </h1>
-        <p role="alert">{checkout.reason}</p>
+        <p role="alert">{step.kind === 'closed' ? step.reason : 'No sandbox for this provider.'}</p>
       </Frame>
     );
   }
 
-  async function finish(result: SandboxResult) {
-    if (!checkout.open) return;
-    setBusy(true);
-    const params = await signReturn(provider, result);
-    const address = result.outcome === 'cancelled' ? checkout.cancelUrl : checkout.successUrl;
-    leave(withReturnParams(intoApp(address), params));
-  }
-
-  async function submit(checked: Checked) {
-    if (!checkout.open) return;
-    const { checkoutId } = checkout;
-    if (checked.card.behaviour === 'decline') {
-      await finish(failedResult(checkoutId, SANDBOX_ERRORS.declined));
-      return;
-    }
-    const result = await registeredResult(provider, checkoutId, checked.card, checked.digits, checked.expire);
-    if (checked.card.behaviour === 'three_d_secure' && result.outcome === 'registered') setPending(result);
-    else await finish(result);
-  }
-
-  if (pending) {
+  const { ctx } = step;
+  if (step.kind === 'return') {
     return (
-      <Frame provider={provider} merchant={checkout.merchant}>
+      <Frame provider={ctx.provider} merchant={ctx.merchant}>
+        <h1 ref={heading} tabIndex={-1}>
+          Returning to {ctx.merchant}
+        </h1>
+        <p>
+          <a href={step.url} target="_top">
+            Continue
+          </a>
+        </p>
+      </Frame>
+    );
+  }
+
+  if (step.kind === 'three_d_secure') {
+    return (
+      <Frame provider={ctx.provider} merchant={ctx.merchant}>
         <h1 ref={heading} tabIndex={-1}>
           Confirm it is you
         </h1>
-        <Summary merchant={checkout.merchant} amount={checkout.amount} />
+        <Summary merchant={ctx.merchant} amount={ctx.amount} />
         <p>
           Your bank asks you to confirm this card verification for the card ending in{' '}
-          <strong>{pending.card.last4}</strong> (sandbox: choose the outcome).
+          <strong>{step.last4}</strong> (sandbox: choose the outcome).
         </p>
         <div className={styles.actions}>
           <button
             type="button"
             className={styles.primary}
             disabled={busy}
-            onClick={() => void finish(pending)}
+            onClick={() => void run('confirm', { pending: step.pending, action: 'confirm' })}
           >
             Confirm
           </button>
@@ -250,7 +231,7 @@ export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }:
             type="button"
             className={styles.secondary}
             disabled={busy}
-            onClick={() => void finish(failedResult(checkout.checkoutId, SANDBOX_ERRORS.threeDSecure))}
+            onClick={() => void run('confirm', { pending: step.pending, action: 'fail' })}
           >
             Fail authentication
           </button>
@@ -259,35 +240,35 @@ export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }:
     );
   }
 
-  const failed = Object.keys(errors).length > 0;
+  const errors = step.errors ?? {};
   return (
-    <Frame provider={provider} merchant={checkout.merchant}>
+    <Frame provider={ctx.provider} merchant={ctx.merchant}>
       <h1 ref={heading} tabIndex={-1}>
         Add a payment card
       </h1>
-      <Summary merchant={checkout.merchant} amount={checkout.amount} />
-      {failed && (
+      <Summary merchant={ctx.merchant} amount={ctx.amount} />
+      {step.status === 400 && (
         <div className={styles.alert} role="alert">
           Please check the card details below.
         </div>
       )}
-      <form noValidate onSubmit={handleSubmit(submit)}>
+      <form noValidate onSubmit={handleSubmit((form) => run('submit', { ...form }))}>
         <Field
           label="Card number"
-          error={errors.card_number?.message}
+          error={errors.number}
           field={register('card_number')}
           inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 }}
         />
         <div className={styles.row}>
           <Field
             label="Expiry date (MM/YY)"
-            error={errors.expiry?.message}
+            error={errors.expiry}
             field={register('expiry')}
             inputProps={{ autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY' }}
           />
           <Field
             label="Security code (CVC)"
-            error={errors.cvc?.message}
+            error={errors.cvc}
             field={register('cvc')}
             inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }}
           />
@@ -300,7 +281,7 @@ export function CardSandboxPage({ provider, checkout, now, leave = leaveToTop }:
             type="button"
             className={styles.secondary}
             disabled={busy}
-            onClick={() => void finish({ outcome: 'cancelled', checkoutId: checkout.checkoutId })}
+            onClick={() => void run('submit', { action: 'cancel' })}
           >
             Cancel
           </button>

@@ -1,5 +1,7 @@
 import { CardProvider } from '@portal/contract';
+import type { CardSandboxPage as Page } from '@portal/demo';
 import { DEMO_CARD_ROUTE } from '@portal/demo';
+import { useEffect, useState } from 'react';
 import { CardSandboxPage } from './CardSandboxPage.tsx';
 import { cardSandboxSource } from './source.ts';
 
@@ -12,23 +14,35 @@ export function parseCardRoute(hash: string): { provider: CardProvider; checkout
   return { provider: provider.data, checkoutId: decodeURIComponent(match[2]!) };
 }
 
+function Unknown() {
+  return (
+    <main lang="en">
+      <h1>No such checkout</h1>
+      <p>This card page belongs to a checkout the demo does not know.</p>
+    </main>
+  );
+}
+
 /** The demo route of the sandbox card page (extensions.ts `demoRoutes`). */
 export default function CardSandboxRoute() {
-  const route = parseCardRoute(window.location.hash);
+  // The page's address names one checkout for as long as it is shown.
+  const [route] = useState(() => parseCardRoute(window.location.hash));
   const source = cardSandboxSource();
-  if (!route || !source) {
+  const [page, setPage] = useState<Page | null>(null);
+  useEffect(() => {
+    if (route && source) void source.open(route.provider, route.checkoutId).then(setPage);
+  }, [route, source]);
+  if (!route || !source) return <Unknown />;
+  if (!page)
     return (
-      <main lang="en">
-        <h1>No such checkout</h1>
-        <p>This card page belongs to a checkout the demo does not know.</p>
+      <main lang="en" aria-busy="true">
+        <p>Loading the card page…</p>
       </main>
     );
-  }
   return (
     <CardSandboxPage
-      provider={route.provider}
-      checkout={source.checkout(route.provider, route.checkoutId)}
-      now={source.now()}
+      page={page}
+      act={(action, form) => source.act(action, route.provider, route.checkoutId, form)}
     />
   );
 }

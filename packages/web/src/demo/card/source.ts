@@ -1,14 +1,18 @@
-import type { SandboxCheckout } from '@portal/demo';
+import type { CardSandboxPage } from '@portal/demo';
 
 /**
- * What the sandbox page reads of the demo: the checkout the portal opened (the provider's
- * own record of it, on the server its /api/dev/cards page reads the database) and the
- * demo's clock. The demo's state module sets it (one line, `sandboxCheckout(store, …)`),
- * so this folder needs nothing of how the tab keeps its store.
+ * What the sandbox page asks of the demo: the provider's steps for one checkout, which the
+ * server's card sandbox answers in the demo's worker (modules/dev/card-sandbox.ts). The
+ * demo's state module sets it, so this folder needs nothing of how the tab runs it.
  */
 export interface CardSandboxSource {
-  checkout(provider: string, checkoutId: string): SandboxCheckout;
-  now(): Date;
+  open(provider: string, checkoutId: string): Promise<CardSandboxPage>;
+  act(
+    action: 'submit' | 'confirm',
+    provider: string,
+    checkoutId: string,
+    form: Record<string, string>,
+  ): Promise<CardSandboxPage>;
 }
 
 let current: CardSandboxSource | null = null;

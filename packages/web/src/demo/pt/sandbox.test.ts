@@ -1,57 +1,96 @@
-import { createDemo, seedDemo } from '@portal/demo';
-import { describe, expect, it } from 'vitest';
-import { ptSandboxResponse } from './sandbox.ts';
+import type { DemoAnswer, DemoRequest } from '@portal/demo';
+import frameSource from '@portal/demo-data/pt-sandbox/frame.js?raw';
+import widgetSource from '@portal/demo-data/pt-sandbox/widget.js?raw';
+import { describe, expect, it, vi } from 'vitest';
+import { isPtSandboxRequest, ptSandboxResponse } from './sandbox.ts';
 
-// The demo build's PT provider: the widget script and its API answered from the tab's store.
+// The demo build's PT provider: its scripts served here, its API handed to the server's PT
+// sandbox in the demo's worker (what that answers is tested in packages/demo/test/host.test.ts).
+function answering(answer: DemoAnswer) {
+  return vi.fn(async (_request: DemoRequest) => answer);
+}
+
 describe('the PT sandbox in the demo build', () => {
-  const demo = createDemo({ now: () => new Date('2026-11-22T10:00:00Z'), seed: seedDemo });
+  it.each(['https://example.org', 'https://example.org/demo-base'])(
+    'serves the widget’s and the frame’s scripts under %s',
+    async (base) => {
+      const answer = answering({ status: 500, headers: {}, body: null });
+      const widget = await ptSandboxResponse(new Request(`${base}/api/dev/pt/widget.js`), answer);
+      expect(widget.status).toBe(200);
+      expect(widget.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(await widget.text()).toBe(widgetSource);
+      expect(widgetSource).toContain('window.PtWidgets');
+      const frame = await ptSandboxResponse(new Request(`${base}/api/dev/pt/frame.js?v=1`), answer);
+      expect(frame.status).toBe(200);
+      expect(await frame.text()).toBe(frameSource);
+      expect(frameSource).toContain("type: 'pt-frame:ready'");
+      expect(answer).not.toHaveBeenCalled();
+    },
+  );
 
-  it('serves the widget script under any base path', async () => {
-    const res = await ptSandboxResponse(
-      demo.store,
-      new Request('https://example.org/demo-base/api/dev/pt/widget.js'),
+  it('refuses to take a script by anything but GET', async () => {
+    const answer = answering({ status: 200, headers: {}, body: {} });
+    const response = await ptSandboxResponse(
+      new Request('https://example.org/api/dev/pt/widget.js', { method: 'POST', body: 'x' }),
+      answer,
     );
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/javascript/);
-    expect(await res.text()).toContain('window.PtWidgets');
-    const frame = await ptSandboxResponse(
-      demo.store,
-      new Request('https://example.org/demo-base/api/dev/pt/frame.js'),
-    );
-    expect(await frame.text()).toContain("type: 'pt-frame:ready'");
+    expect(response.status).toBe(405);
+    expect(answer).not.toHaveBeenCalled();
   });
 
-  it('answers the widget’s API, and refuses a call without a widget token', async () => {
-    const res = await ptSandboxResponse(
-      demo.store,
-      new Request('https://example.org/api/dev/pt/v1/packages'),
+  it('hands an API call to the sandbox as a DemoRequest and sends its answer', async () => {
+    const answer = answering({
+      status: 201,
+      headers: { 'x-request-id': 'r-1' },
+      body: { booked: true },
+    });
+    const url = 'https://example.org/demo-base/api/dev/pt/v1/bookings?lang=de';
+    const response = await ptSandboxResponse(
+      new Request(url, {
+        method: 'POST',
+        headers: { authorization: 'Bearer widget-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ slot: 's-1' }),
+      }),
+      answer,
     );
-    expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({
+    expect(answer).toHaveBeenCalledExactlyOnceWith({
+      method: 'POST',
+      url,
+      params: {},
+      headers: expect.objectContaining({
+        authorization: 'Bearer widget-token',
+        'content-type': 'application/json',
+      }),
+      body: JSON.stringify({ slot: 's-1' }),
+    });
+    // No endpoint name: the sandbox's API is not the portal's contract.
+    expect(answer.mock.calls[0]?.[0]).not.toHaveProperty('name');
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-request-id')).toBe('r-1');
+    expect(await response.json()).toEqual({ booked: true });
+  });
+
+  it('sends a refusal with its status and body, and a GET without a body', async () => {
+    const answer = answering({
+      status: 401,
+      headers: {},
+      body: { status: 401, errors: [{ type: 'unauthorized', context: { reason: 'missing' } }] },
+    });
+    const response = await ptSandboxResponse(
+      new Request('https://example.org/api/dev/pt/v1/packages'),
+      answer,
+    );
+    expect(answer.mock.calls[0]?.[0]).toMatchObject({ method: 'GET', body: null });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      status: 401,
       errors: [{ type: 'unauthorized', context: { reason: 'missing' } }],
     });
+  });
 
-    // The token the demo's widget session signs opens the widget's API.
-    const member = demo.store.tables.members.find((m) => m.username === 'active@de.example')!;
-    demo.store.sessions.set('session-1', { memberId: member.id, operatorId: 'de' });
-    const session = await demo.respond(
-      'ptWidgetSession',
-      new Request('https://example.org/api/v1/pt/widget_session', {
-        method: 'POST',
-        headers: { authorization: 'Bearer session-1', 'content-type': 'application/json' },
-        body: JSON.stringify({ widget: 'package_buy' }),
-      }),
-    );
-    expect(session.status).toBe(200);
-    const { token, frame_url } = session.body as { token: string; frame_url: string };
-    expect(frame_url).toBe('/api/dev/pt/frame.html');
-    const packages = await ptSandboxResponse(
-      demo.store,
-      new Request('https://example.org/demo-base/api/dev/pt/v1/packages', {
-        headers: { authorization: `Bearer ${token}`, 'accept-language': 'de-DE' },
-      }),
-    );
-    expect(packages.status).toBe(200);
-    expect((await packages.json()).packages.length).toBeGreaterThan(0);
+  it('tells the sandbox’s requests from the portal’s', () => {
+    expect(isPtSandboxRequest(new Request('https://example.org/base/api/dev/pt/v1/packages'))).toBe(true);
+    expect(isPtSandboxRequest(new Request('https://example.org/api/dev/pt/widget.js'))).toBe(true);
+    expect(isPtSandboxRequest(new Request('https://example.org/api/v1/pt/widget_session'))).toBe(false);
   });
 });
