@@ -1,8 +1,8 @@
 import { PASSWORD_CHECK_FAILED } from './constants.ts';
 import type { ErrorBody, ErrorItem } from './errors.ts';
 
-// The API's deliberate answers, shared by the server and the demo mode's handlers
-// (packages/demo), so both send the very same bodies.
+// The API's deliberate answers. In the contract, not the server, because domain's rules
+// throw them too.
 
 /**
  * An answer the API gives on purpose: a 4xx with the error body (`ErrorBody`, docs/architecture.md). Services

@@ -24,12 +24,11 @@ import { ptRows } from './pt.ts';
 import { demoUsername, operatorSeeds, PERSONAS, type Persona, productPresentation } from './seed-data.ts';
 
 /*
- * The demo data (docs/demo.md, ADR 024): one generator for the server's seed and the
- * browser's demo. Every row is relative to `now` (dates in each operator's timezone) and
- * complete as the table stores it, so the server inserts exactly what the demo keeps in
- * memory. Clubs, products, promotions, members, keys and freezes are an import document
- * (they go through the import on the server, through the same row builders in the demo);
- * check-ins are door deliveries, counted by the door's rule on both sides.
+ * The demo data (docs/demo.md): what the server's seed stores, in the browser's demo too.
+ * Every row is relative to `now` (dates in each operator's timezone) and complete as the
+ * table stores it. Clubs, products, promotions, members, keys and freezes are an import
+ * document (they go through the import); check-ins are door deliveries, counted by the
+ * door's rule.
  */
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];

@@ -1,5 +1,5 @@
-// The demo members and their data, one copy for the server's seed and the browser's demo
-// (docs/demo.md), and the sandbox PT provider's answers both serve (docs/personal-training.md).
+// The demo members and their data for the server's seed (the browser's demo runs the same
+// seed, docs/demo.md), and the sandbox PT provider's answers (docs/personal-training.md).
 export * from './seed-data.ts';
 export * from './door-keys.ts';
 export { type DemoData, type DoorDelivery, demoData, maxFrozenPeriods } from './generate.ts';

@@ -19,9 +19,9 @@ import type { Charge, ChangeEvent } from './membershipChange.ts';
 import type { OperatorSettings } from './operators/types.ts';
 import type { MembershipFacts } from './status.ts';
 
-// The chip and PIN calls' decisions (ADR 028), for the server's modules/access/ and the
-// demo's handlers/access.ts; the key rows, the PIN codes and the messages' sending stay
-// with each side.
+// The chip and PIN calls' decisions (ADR 028), for the server's modules/access/ (which the
+// demo runs too, docs/demo.md); the key rows, the PIN codes and the messages' sending stay
+// with the service.
 
 /** Whose chips and PINs they are, as the rules read it. */
 export interface KeyHolder {

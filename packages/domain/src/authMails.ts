@@ -5,7 +5,7 @@ import type { Language } from '@portal/contract';
  * language: the server's jobs send them, and the demo shows the same text in its outbox.
  */
 
-/** A session lasts this long from sign-in (the server's and the demo's). */
+/** A session lasts this long from sign-in. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** A password-reset link works this long. */

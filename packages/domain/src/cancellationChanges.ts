@@ -39,8 +39,8 @@ import { deriveStatus, effectiveFreezeEnd, type FreezeFact } from './status.ts';
 import { contractConcludedOn, withdrawalErrors, withdrawalOutcome } from './withdrawal.ts';
 
 // The cancellation, reactivation, withdrawal and § 312k calls' use cases (ADR 028): the
-// server's modules/cancellation/ and the demo's handlers/cancellation.ts write what these
-// decide; the declaration rows' hashes and the locks stay with each side.
+// server's modules/cancellation/ writes what these decide; the declaration rows' hashes and
+// the locks stay with it.
 
 /** The domain's cancellation rules on a loaded membership. */
 export function checkMembershipCancellation(

@@ -100,7 +100,7 @@ export interface DoorKeyRow {
   clubs: readonly string[];
 }
 
-/** A stored key as domain decideCheckIn reads it (the server's and the demo's tables alike). */
+/** A stored key as domain decideCheckIn reads it. */
 export function checkInCandidate(
   row: DoorKeyRow,
   freezes: readonly (FreezeRowDates & { membershipId: string })[],

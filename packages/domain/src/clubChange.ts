@@ -7,8 +7,8 @@ import { languageOf } from './locale.ts';
 import type { ChangeEvent } from './membershipChange.ts';
 import { localizedRefusal } from './refusal.ts';
 
-// The home club's change (ADR 028), for the server's modules/club/service.ts and the demo's
-// handlers/club.ts; the club's lookup and the membership's write stay with each side.
+// The home club's change (ADR 028), for the server's modules/club/service.ts; the club's
+// lookup and the membership's write stay with the service.
 
 export interface ClubMember {
   member: { locale: string };

@@ -59,7 +59,7 @@ export function isHttpsUrl(url: string): boolean {
 /**
  * Whether a stored highlight or article is shown on `today`: no valid_from or one not
  * after it, no valid_until or one not before it. (The server asks its database with this
- * rule in SQL, content/repository.ts; the demo filters its rows with this function.)
+ * rule in SQL, content/repository.ts.)
  */
 export function contentValidOn(
   row: { validFrom: IsoDate | null; validUntil: IsoDate | null },

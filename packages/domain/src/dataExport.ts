@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /*
  * "Download my data" (GDPR art. 15 and 20): how stored rows become the export file. The
- * server reads the rows from its database, the demo from its tables; both assemble them here.
+ * server reads the rows from its database and assembles them here.
  */
 
 type Row = Record<string, unknown>;

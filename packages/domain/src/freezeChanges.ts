@@ -19,8 +19,8 @@ import {
   membershipRefusal,
 } from './membershipChange.ts';
 
-// The freeze calls' use cases (ADR 028): server modules/freeze/service.ts and the demo's
-// handlers/freeze.ts write what these decide.
+// The freeze calls' use cases (ADR 028): server modules/freeze/service.ts writes what these
+// decide.
 
 type Dates = { begin_date: IsoDate; end_date: IsoDate };
 

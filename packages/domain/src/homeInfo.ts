@@ -4,7 +4,7 @@ import { hasReferral } from './navigation.ts';
 import type { OperatorSettings } from './operators/types.ts';
 
 // GET /v1/contact and GET /v1/current_referral from the stored rows: the server's services
-// and the demo's handlers both answer with these.
+// answer with these.
 
 /** The member's club as stored (locations row). */
 export interface ContactClub {

@@ -12,8 +12,8 @@ import { getOperator } from './operators/catalogue.ts';
 
 /*
  * What a row of an import file becomes when stored (docs/import.md), as the columns of its
- * table: the server's import writes these values and the demo's seed keeps the same rows in
- * memory, so the defaults an import fills in (country, locale, the instants) exist once.
+ * table: the server's import writes these values, its demo seed too (through the import),
+ * so the defaults an import fills in (country, locale, the instants) exist once.
  * The row's id and, for a member, the password hash are the caller's.
  */
 

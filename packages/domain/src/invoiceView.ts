@@ -24,8 +24,7 @@ import {
 import { effectiveFreezeEnd, isInactiveStatus, type MembershipFacts } from './status.ts';
 import { vatRateOn } from './vat.ts';
 
-// The stored rows of the payments area as these rules read them (the server's columns, so
-// the server's rows and the demo's in-memory rows both fit).
+// The stored rows of the payments area as these rules read them (the server's columns).
 export interface InvoiceRecord {
   id: string;
   invoiceNumber: string;

@@ -40,7 +40,7 @@ export function spellForOperator(operator: { readonly locales: readonly string[]
 
 /**
  * An error body's messages in the operator's spelling: one place for every area's texts
- * (the server's error handler and the demo mode's handlers).
+ * (the server's endpoint answers, which every host gives alike).
  */
 export function spellErrorBody(
   operator: { readonly locales: readonly string[] },

@@ -12,11 +12,10 @@ import type { FreezeFact, MembershipFacts } from './status.ts';
  * ADR 028: a use case that changes a membership is decided here, once, as a plain function
  * of the loaded membership (and the clock's readings and fresh ids it is given); it answers
  * a refusal (thrown as the contract's ApiError) or a MembershipChange. The server writes
- * the change with Drizzle in its locked transaction, the demo onto its arrays; each side
- * has one applyChange and keeps only that I/O.
+ * the change with Drizzle in its locked transaction: one applyChange keeps only that I/O.
  */
 
-/** The membership as the lifecycle rules read it: both sides' loadMembershipState answer it. */
+/** The membership as the lifecycle rules read it: the server's loadMembershipState answers it. */
 export interface LoadedMembership {
   member: Addressee & { id: string; email: string; lastName: string; gdprOptIn: boolean };
   membership: {
@@ -47,7 +46,7 @@ export interface Charge {
   period: { from: IsoDate; to: IsoDate } | null;
 }
 
-/** A charge for a member of an operator, as scheduleCharge on either side takes it. */
+/** A charge for a member of an operator, as the server's scheduleCharge takes it. */
 export interface ScheduledCharge extends Charge {
   memberId: string;
   operator: OperatorSettings;

@@ -10,8 +10,8 @@ import { contractConcludedOn, withdrawalUntil } from './withdrawal.ts';
 
 /*
  * GET /v2/membership's read model from stored rows (camelCase columns as Drizzle reads
- * them): the server's membership service and the demo's handler assemble it here, so the
- * answer is one copy whatever holds the rows.
+ * them): the server's membership service assembles it here, apart from the SQL that
+ * loads the rows.
  */
 
 /** A value per language, English always there. */

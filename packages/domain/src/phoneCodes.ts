@@ -4,7 +4,7 @@ import type { ProfileRefusal } from './profileTexts.ts';
 /*
  * The rules of SMS codes for a new mobile number (ADR 007), without their storage: how many
  * codes may go out, how long one lives and what a typed code is answered. The server keeps
- * codes as salted hashes in the database; the demo keeps them in its tables.
+ * codes as salted hashes in the database.
  */
 
 const HOUR_MS = 60 * 60 * 1000;

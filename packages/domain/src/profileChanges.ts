@@ -28,8 +28,8 @@ import {
   profileRefusalItem,
 } from './profileTexts.ts';
 
-// The profile calls' decisions (ADR 028), for the server's modules/profile/service.ts and the
-// demo's handlers/profile.ts; the codes' storage, the SMS and the member row stay with each side.
+// The profile calls' decisions (ADR 028), for the server's modules/profile/service.ts; the
+// codes' storage, the SMS and the member row stay with the service.
 
 /** The member whose profile changes, as the rules read it. */
 export interface ProfileHolder<M extends ProfileRow> {

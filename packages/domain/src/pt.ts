@@ -62,7 +62,7 @@ export const PT_UNAVAILABLE = {
 
 /**
  * A PT widget session's claims for a member PT is open to (refused in the member's language
- * otherwise): the server's pt service and the demo's handler sign them (ADR 028).
+ * otherwise): the server's pt service signs them (ADR 028).
  */
 export function ptWidgetClaims(
   state: {

@@ -4,8 +4,8 @@ import { addDays, type IsoDate, zonedInstant } from './dates.ts';
 
 /*
  * The PT provider's sessions (the sandbox's, docs/personal-training.md): which hours a club
- * offers, as instants in the operator's timezone. Pure, so the server's sandbox and the
- * demo's offer the same slots.
+ * offers, as instants in the operator's timezone, for the server's sandbox (which the demo
+ * runs too).
  */
 
 /** Days the member may train, so the provider offers no session they could not attend. */

@@ -14,8 +14,8 @@ import type { OperatorSettings } from './operators/types.ts';
 import { cardProviderErrorText, maskBankAccount, parseBankAccount } from './payments.ts';
 import { type RefundRefusal, refundTexts } from './refundTexts.ts';
 
-// The closed-days refund's decisions (ADR 028), for the server's payments/refunds.ts and the
-// demo's handlers/payments.ts; booking, the provider and the lock stay with each side.
+// The closed-days refund's decisions (ADR 028), for the server's payments/refunds.ts; booking,
+// the provider and the lock stay with it.
 
 /** The invoice, payment and closure an item names, as far as a refund reads them. */
 export type RefundItem = RefundableOne<

@@ -8,7 +8,7 @@ export type RefusalTexts = Record<Language, Record<string, (context: Context) =>
 
 /**
  * One refusal as an error item, its message from `texts` in `language` (English if
- * missing). Here, not in the server, so the demo's answers carry the same messages.
+ * missing). Here, with the rules that refuse, so every area words its refusals alike.
  */
 export function localizedItem(texts: RefusalTexts, error: RuleError, language: Language): ErrorItem {
   const context = error.context ?? {};
@@ -20,7 +20,7 @@ export function localizedItem(texts: RefusalTexts, error: RuleError, language: L
   };
 }
 
-/** A 422 with an area's own refusal texts in the given locale's language (server and demo). */
+/** A 422 with an area's own refusal texts in the given locale's language. */
 export function localizedRefusal(
   texts: RefusalTexts,
   locale: string,

@@ -19,7 +19,7 @@ export interface FreezeRowDates {
   cancelDate: IsoDate | null;
 }
 
-/** The dated facts of stored rows, as domain rules read them (the server's and the demo's tables alike). */
+/** The dated facts of stored rows, as domain rules read them. */
 export function membershipFacts(
   membership: MembershipRowDates,
   freezes: readonly FreezeRowDates[],

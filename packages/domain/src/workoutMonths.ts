@@ -89,8 +89,8 @@ export function workoutsByMonth(months: readonly WorkoutMonthCount[], year: numb
  * in the calendar month of the operator's timezone it happened in; the months run from
  * the first with one to the current month (those between count 0), each with the year's
  * count up to it, and the total. The server counts the same rule in SQL
- * (workouts/repository.ts workoutMonths, so the rows are never loaded); the demo counts
- * its rows with this function, and the demo's comparison tests hold the two equal.
+ * (workouts/repository.ts workoutMonths, so the rows are never loaded); this function
+ * states it for the tests.
  */
 export function countWorkouts(
   instants: readonly Date[],

@@ -3,16 +3,8 @@ import { z } from 'zod';
 import { getOperator, languageOf, type PtTokenClaims } from '@portal/domain';
 import { CANCEL_HOURS, type Slot } from '@portal/domain';
 
-// The sandbox PT provider's answers and refusals, shared by the server's sandbox routes
-// (modules/dev/pt-sandbox) and the demo's, so the widget reads the same from both.
-
-/**
- * The key the demo signs and checks widget tokens with. Public on purpose: in the demo the
- * browser tab is both the portal that signs and the provider that checks, so no key could
- * stay secret there; signing anyway keeps the widget's calls on the real path (expiry,
- * widget kind, the claims the sandbox reads).
- */
-export const DEMO_PT_WIDGET_KEY = 'member-portal demo PT widget key, public by design';
+// The sandbox PT provider's answers and refusals, for the server's sandbox (modules/dev/pt-sandbox;
+// the demo runs it too, docs/demo.md).
 
 /** A text per language, as the provider stores it. */
 export type Localized<T> = Partial<Record<Language, T>> & { en: T };
@@ -110,7 +102,7 @@ export function bookingAnswer(
   };
 }
 
-/** The sandbox's refusals: status, type and message, the same from the server and the demo. */
+/** The sandbox's refusals: status, type and message. */
 export const SANDBOX_REFUSALS = {
   noPackage: { status: 404, type: 'not_found', message: 'No such package.' },
   noTrainer: { status: 404, type: 'not_found', message: 'No such trainer at your club.' },

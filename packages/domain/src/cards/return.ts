@@ -1,4 +1,4 @@
-/** What a provider's return says once its signature is checked (both providers, both sides). */
+/** What a provider's return says once its signature is checked (both providers). */
 export type CardReturn =
   | {
       outcome: 'registered';

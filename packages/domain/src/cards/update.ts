@@ -18,8 +18,7 @@ import { CARD_CHECK_TEXTS, cardLabel } from './return.ts';
 import { type CardRefusal, cardInvoiceList, cardTexts } from './texts.ts';
 
 // The card update's decisions (ADR 028), for the server's payments/cards.ts, card-checks.ts
-// and card-retry.ts and the demo's handlers/cards.ts; checkouts, the provider and the
-// payment-method rows stay with each side.
+// and card-retry.ts; checkouts, the provider and the payment-method rows stay with them.
 
 /** Who updates a card, as the checks read it. */
 export interface CardHolder {
