@@ -23,7 +23,7 @@ import {
 } from '@portal/server/core';
 import type { MigrationMeta } from 'drizzle-orm/migrator';
 import { DEMO_CARD_ROUTE } from './routes.ts';
-import type { CardSandboxPage, DemoAnswer, DemoMessage, DemoPage, DemoRequest, DemoStep } from './wire.ts';
+import type { DemoPage, DemoStep, DemoWorkerApi } from './wire.ts';
 
 /**
  * The key of the demo's card and PT sandboxes. The demo runs provider and portal in one
@@ -43,21 +43,8 @@ export interface DemoHostOptions {
   now?: () => Date;
 }
 
-export interface DemoHost {
-  /** A contract call, answered as the server answers it. */
-  call(request: DemoRequest): Promise<DemoAnswer>;
-  /** A call of the sandbox PT provider's API (`…/api/dev/pt/v1/…`). */
-  ptSandbox(request: DemoRequest): Promise<DemoAnswer>;
-  /** The card provider's hosted page: open, the form sent, the 3-D Secure answer. */
-  cardSandbox(
-    action: 'open' | 'submit' | 'confirm',
-    provider: string,
-    checkoutId: string,
-    form: Record<string, string>,
-  ): Promise<CardSandboxPage>;
-  /** What the portal "sent" (the outbox), newest first. */
-  messages(): Promise<DemoMessage[]>;
-}
+/** What the worker answers with, once its database has started (wire.ts). */
+export type DemoHost = Pick<DemoWorkerApi, 'call' | 'ptSandbox' | 'cardSandbox' | 'messages'>;
 
 /** The demo's log: the browser's console, by the same allow-list rules (errors by kind only). */
 const consoleLog: Log = {

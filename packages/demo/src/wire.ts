@@ -48,9 +48,13 @@ export type { CardSandboxPage } from '@portal/server/core';
 /** The worker's API (web's database.worker.ts), called through comlink. */
 export interface DemoWorkerApi {
   start(tab: string, page: DemoPage, progress: (step: DemoStep) => void): Promise<void>;
+  /** A contract call, answered as the server answers it. */
   call(request: DemoRequest): Promise<DemoAnswer>;
+  /** A call of the sandbox PT provider's API (`…/api/dev/pt/v1/…`). */
   ptSandbox(request: DemoRequest): Promise<DemoAnswer>;
+  /** What the portal "sent" (the outbox), newest first. */
   messages(): Promise<DemoMessage[]>;
+  /** The card provider's hosted page: open, the form sent, the 3-D Secure answer. */
   cardSandbox(
     action: 'open' | 'submit' | 'confirm',
     provider: string,
