@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError, ContractError } from '../lib/api.ts';
+import { ErrorResponse, ContractError } from '../lib/api.ts';
 import { errorTexts } from '../lib/errorText.ts';
 import { Button } from './Button.tsx';
 import styles from './ErrorState.module.css';
@@ -11,7 +11,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   const detail =
     error instanceof ContractError
       ? `${error.message}\n${error.issues.join('\n')}`
-      : error instanceof ApiError
+      : error instanceof ErrorResponse
         ? error.message
         : error instanceof Error
           ? error.message

@@ -3,7 +3,7 @@ import { routes } from 'virtual:portal-api-routes';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fakeFetch.ts';
 import { membershipFixture } from '../test/fixtures.ts';
-import { ApiError, api, ContractError, isApiError, NetworkError } from './api.ts';
+import { ErrorResponse, api, ContractError, isErrorResponse, NetworkError } from './api.ts';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
 
@@ -51,7 +51,7 @@ describe('api client', () => {
     logged.mockRestore();
   });
 
-  it('rejects a non-OK answer with an ApiError carrying status and error body', async () => {
+  it('rejects a non-OK answer with an ErrorResponse carrying status and error body', async () => {
     session.signIn('tok-1');
     const body = {
       status: 422,
@@ -63,9 +63,9 @@ describe('api client', () => {
     const error = await api('createFreeze', {
       body: { freeze_period: { begin_date: '2026-01-01', end_date: '2026-01-31' } },
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(422);
-    expect((error as ApiError).body).toEqual(body);
+    expect(error).toBeInstanceOf(ErrorResponse);
+    expect((error as ErrorResponse).status).toBe(422);
+    expect((error as ErrorResponse).body).toEqual(body);
     expect(session.token).toBe('tok-1');
   });
 
@@ -74,7 +74,7 @@ describe('api client', () => {
     fakeFetch({
       'GET /api/v2/membership': { status: 401, body: { status: 401, errors: [{ type: 'unauthorized' }] } },
     });
-    await expect(api('membership')).rejects.toBeInstanceOf(ApiError);
+    await expect(api('membership')).rejects.toBeInstanceOf(ErrorResponse);
     expect(session.token).toBeNull();
     expect(session.reason).toBe('expired');
     expect(window.localStorage.getItem('portal.token')).toBeNull();
@@ -91,14 +91,14 @@ describe('api client', () => {
     const error = await api('authenticate', {
       body: { username: 'a', password: 'b', operator_id: 'de' },
     }).catch((e: unknown) => e);
-    expect((error as ApiError).reason).toBe('password check failed');
+    expect((error as ErrorResponse).reason).toBe('password check failed');
     expect(session.token).toBe('tok-1');
   });
 
   it('raises the not-implemented banner with the URL on a 404 with errors', async () => {
     session.signIn('tok-1');
     fakeFetch({});
-    await expect(api('workouts')).rejects.toBeInstanceOf(ApiError);
+    await expect(api('workouts')).rejects.toBeInstanceOf(ErrorResponse);
     expect(notices.snapshot()).toBe('/api/v2/workouts');
   });
 
@@ -107,7 +107,7 @@ describe('api client', () => {
     notices.dismiss();
     fakeFetch({});
     const error = await api('nextInvoice', { notFoundIsAnswer: true }).catch((e: unknown) => e);
-    expect(isApiError(error, 404)).toBe(true);
+    expect(isErrorResponse(error, 404)).toBe(true);
     expect(notices.snapshot()).toBeNull();
   });
 

@@ -8,8 +8,8 @@ import { session } from './session.ts';
 export const API_BASE = '/api';
 
 /** A non-OK answer. `body` is the error body of the contract when the server sent one. */
-export class ApiError extends Error {
-  override name = 'ApiError';
+export class ErrorResponse extends Error {
+  override name = 'ErrorResponse';
   constructor(
     readonly status: number,
     readonly body: ErrorBody | null,
@@ -119,7 +119,7 @@ function describeIssues(error: z.ZodError): string[] {
 
 /**
  * Calls one endpoint of the contract. Every 2xx body is parsed with the endpoint's
- * response schema; a non-OK answer rejects with an ApiError. A 401 on a signed-in call
+ * response schema; a non-OK answer rejects with an ErrorResponse. A 401 on a signed-in call
  * clears the session (the app then shows the login); a 404 with errors raises the global
  * 'not implemented' banner. The logged-out calls (sign-in, reset, update) map their own
  * 401 and 404 answers, so neither rule applies to them.
@@ -154,7 +154,7 @@ export async function api<N extends EndpointName>(
 
   if (!response.ok) {
     const body = await readErrorBody(response, contractLoaded);
-    const error = new ApiError(response.status, body, method, url);
+    const error = new ErrorResponse(response.status, body, method, url);
     if (endpoint.auth) {
       if (response.status === 401) session.clear('expired');
       else if (response.status === 404 && body && body.errors.length > 0 && !options.notFoundIsAnswer)
@@ -181,6 +181,6 @@ export async function api<N extends EndpointName>(
   return parsed.data as ApiResponse<N>;
 }
 
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
+export function isErrorResponse(error: unknown, status?: number): error is ErrorResponse {
+  return error instanceof ErrorResponse && (status === undefined || error.status === status);
 }

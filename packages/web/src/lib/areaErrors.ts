@@ -1,5 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { ApiError } from './api.ts';
+import { ErrorResponse } from './api.ts';
 import { errorTexts } from './errorText.ts';
 import { formatDate } from './format.ts';
 
@@ -25,7 +25,7 @@ function contextValues(
  * (`errorTexts`, or the generic one).
  */
 export function areaErrorTexts(error: unknown, t: TFunction, i18n: I18n, namespace: string): string[] {
-  if (error instanceof ApiError) {
+  if (error instanceof ErrorResponse) {
     const texts = error.errors.flatMap((item) => {
       const key = `${namespace}.${item.type}`;
       return i18n.exists(key) ? [t(key, contextValues(item.context ?? {}, t, i18n.language))] : [];

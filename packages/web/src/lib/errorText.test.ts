@@ -1,7 +1,7 @@
 import type { ErrorItem } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupI18n } from '../test/render.tsx';
-import { ApiError, ContractError, NetworkError } from './api.ts';
+import { ErrorResponse, ContractError, NetworkError } from './api.ts';
 import { errorTexts } from './errorText.ts';
 
 let t: Awaited<ReturnType<typeof setupI18n>>['t'];
@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = (await setupI18n('en-DE')).t;
 });
 
-const apiError = (errors: ErrorItem[]) => new ApiError(422, { status: 422, errors }, 'POST', '/api/x');
+const apiError = (errors: ErrorItem[]) => new ErrorResponse(422, { status: 422, errors }, 'POST', '/api/x');
 
 describe('error texts', () => {
   it('fills the templates with the context fields', () => {

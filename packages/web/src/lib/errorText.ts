@@ -1,6 +1,6 @@
 import { BUSINESS_ERROR_TYPES, type BusinessErrorType, type ErrorItem } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { ApiError, ContractError, NetworkError } from './api.ts';
+import { ErrorResponse, ContractError, NetworkError } from './api.ts';
 import { formatDate } from './format.ts';
 
 /** Codes whose text is the server's message, with a fallback of ours (docs/portal-screens.md). */
@@ -39,7 +39,7 @@ export function errorItemText(item: ErrorItem, t: TFunction, locale: string): st
  * generic "something went wrong".
  */
 export function errorTexts(error: unknown, t: TFunction, locale: string): string[] {
-  if (error instanceof ApiError) {
+  if (error instanceof ErrorResponse) {
     const texts = error.errors.map((item) => errorItemText(item, t, locale)).filter((s): s is string => !!s);
     if (texts.length > 0) return texts;
     if (error.status === 429) return [t('errors.tooManyRequests')];

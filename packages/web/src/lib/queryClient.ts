@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, ContractError } from './api.ts';
+import { ErrorResponse, ContractError } from './api.ts';
 import { queryKeys } from './membership.ts';
 
 declare module '@tanstack/react-query' {
@@ -12,7 +12,7 @@ declare module '@tanstack/react-query' {
 }
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status < 500) return false;
+  if (error instanceof ErrorResponse && error.status < 500) return false;
   if (error instanceof ContractError) return false;
   return failureCount < 1;
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api.ts';
+import { ErrorResponse } from '../../lib/api.ts';
 import { errorTexts } from '../../lib/errorText.ts';
 
 /** The refusals of the chip and PIN calls, each with a text in the `access.errors` catalogue. */
@@ -21,7 +21,7 @@ export class KeyNotAssigned extends Error {
 /** Texts for a failed chip or PIN call: ours for this area's refusals, else the shared ones. */
 export function accessErrorTexts(error: unknown, t: TFunction, locale: string): string[] {
   if (error instanceof KeyNotAssigned) return [t('access.errors.key_not_assigned')];
-  if (error instanceof ApiError) {
+  if (error instanceof ErrorResponse) {
     const texts = error.errors
       .filter((item) => ACCESS_ERRORS.has(item.type))
       .map((item) => {

@@ -11,7 +11,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ErrorResponse } from '../../lib/api.ts';
 import styles from './Account.module.css';
 import { passwordStrength, STRENGTH_LEVELS } from './passwordStrength.ts';
 import { changePasswordMutation } from './queries.ts';
@@ -86,13 +86,15 @@ export function PasswordPage() {
 
   const change = useMutation(
     changePasswordMutation((error) => {
-      const refusal = error instanceof ApiError ? FIELD_REFUSALS[error.errors[0]?.type ?? ''] : undefined;
+      const refusal =
+        error instanceof ErrorResponse ? FIELD_REFUSALS[error.errors[0]?.type ?? ''] : undefined;
       if (refusal) setError(refusal.field, { message: refusal.message }, { shouldFocus: true });
     }),
   );
 
-  const rateLimited = change.error instanceof ApiError && change.error.status === 429;
-  const fieldRefusal = change.error instanceof ApiError && FIELD_REFUSALS[change.error.errors[0]?.type ?? ''];
+  const rateLimited = change.error instanceof ErrorResponse && change.error.status === 429;
+  const fieldRefusal =
+    change.error instanceof ErrorResponse && FIELD_REFUSALS[change.error.errors[0]?.type ?? ''];
   if (change.isSuccess) {
     return (
       <ActionSuccess title={t('account.password.success.title')}>
@@ -107,7 +109,7 @@ export function PasswordPage() {
   const message = (key?: string) =>
     key ? t(key, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }) : undefined;
   const retryAfter = rateLimited
-    ? Number((change.error as ApiError).errors[0]?.context?.retry_after ?? 60)
+    ? Number((change.error as ErrorResponse).errors[0]?.context?.retry_after ?? 60)
     : 0;
 
   return (

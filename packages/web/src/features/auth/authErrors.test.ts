@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
+import { ErrorResponse } from '../../lib/api.ts';
 import { loginErrorKey, passwordRuleKey, resetErrorKey, updateErrorKey } from './authErrors.ts';
 
 const err = (status: number, reason?: string) =>
-  new ApiError(status, { status, ...(reason ? { reason } : {}), errors: [] }, 'POST', '/api/x');
+  new ErrorResponse(status, { status, ...(reason ? { reason } : {}), errors: [] }, 'POST', '/api/x');
 
 const refusal = (item: { type: string; context?: Record<string, unknown> }) =>
-  new ApiError(422, { status: 422, errors: [item] }, 'POST', '/api/auth/update');
+  new ErrorResponse(422, { status: 422, errors: [item] }, 'POST', '/api/auth/update');
 
 describe('auth error mapping', () => {
   it('login: 404 or reason password check failed → wrong credentials', () => {

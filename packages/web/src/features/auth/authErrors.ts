@@ -1,9 +1,9 @@
 import { PASSWORD_CHECK_FAILED } from '@portal/contract';
-import { ApiError } from '../../lib/api.ts';
+import { ErrorResponse } from '../../lib/api.ts';
 
 /** Sign-in: 404 or reason 'password check failed' → wrong credentials; 429 → wait (docs/portal-screens.md). */
 export function loginErrorKey(error: unknown): string {
-  if (error instanceof ApiError) {
+  if (error instanceof ErrorResponse) {
     if (error.status === 404 || error.reason === PASSWORD_CHECK_FAILED)
       return 'auth.login.errors.wrongCredentials';
     if (error.status === 429) return 'auth.login.errors.tooManyAttempts';
@@ -13,7 +13,7 @@ export function loginErrorKey(error: unknown): string {
 
 /** Reset: 404 → no user found; anything else → the default login error. */
 export function resetErrorKey(error: unknown): string {
-  return error instanceof ApiError && error.status === 404
+  return error instanceof ErrorResponse && error.status === 404
     ? 'auth.reset.notFound'
     : 'auth.login.errors.failed';
 }
@@ -23,7 +23,7 @@ export function resetErrorKey(error: unknown): string {
  * its values, or null for any other error.
  */
 export function passwordRuleKey(error: unknown): { key: string; values: Record<string, unknown> } | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  if (!(error instanceof ErrorResponse) || error.status !== 422) return null;
   const item = error.errors[0];
   const key = item && PASSWORD_RULE_KEYS[item.type];
   return key ? { key, values: { min: item.context?.min_length, max: item.context?.max_length } } : null;
@@ -41,7 +41,7 @@ const PASSWORD_RULE_KEYS: Record<string, string> = {
  */
 export function updateErrorKey(error: unknown): string | null {
   if (passwordRuleKey(error)) return null;
-  return error instanceof ApiError && (error.status === 404 || error.status === 422)
+  return error instanceof ErrorResponse && (error.status === 404 || error.status === 422)
     ? 'auth.update.invalidLink'
     : 'auth.login.errors.failed';
 }

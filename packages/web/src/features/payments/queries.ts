@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api.ts';
+import { api, isErrorResponse } from '../../lib/api.ts';
 import { logEvent } from '../../lib/events.ts';
 import { queryKeys, reloadInvoices } from '../../lib/membership.ts';
 
@@ -38,7 +38,7 @@ export const nextPaymentQuery = () =>
       try {
         return await api('nextInvoice', { signal, notFoundIsAnswer: true });
       } catch (error) {
-        if (!isApiError(error, 404)) throw error;
+        if (!isErrorResponse(error, 404)) throw error;
         return null;
       }
     },

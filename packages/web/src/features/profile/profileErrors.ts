@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api.ts';
+import { ErrorResponse } from '../../lib/api.ts';
 
 /** Refusals about the SMS code: the member can try again on the code step. */
 export const CODE_ERRORS = new Set([
@@ -9,7 +9,7 @@ export const CODE_ERRORS = new Set([
 ]);
 
 export function errorType(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.errors[0]?.type : undefined;
+  return error instanceof ErrorResponse ? error.errors[0]?.type : undefined;
 }
 
 function numberOf(value: unknown): number | null {
@@ -18,7 +18,7 @@ function numberOf(value: unknown): number | null {
 
 /** Minutes until another code may be sent, from a 429's Retry-After (in its error body). */
 export function retryMinutes(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  if (!(error instanceof ErrorResponse) || error.status !== 429) return null;
   const seconds = numberOf(error.errors[0]?.context?.retry_after);
   return seconds === null ? null : Math.max(1, Math.ceil(seconds / 60));
 }
@@ -28,7 +28,7 @@ export function retryMinutes(error: unknown): number | null {
  * "invalid verification code"), or undefined for the shared error texts.
  */
 export function profileErrorTexts(error: unknown, t: TFunction): string[] | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!(error instanceof ErrorResponse)) return undefined;
   const minutes = retryMinutes(error);
   if (minutes !== null) return [t('profile.errors.tooManyCodes', { count: minutes })];
   const item = error.errors[0];

@@ -8,7 +8,7 @@ import { Check } from 'lucide';
 import { Icon } from '../../components/Icon.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { type ApiError, isApiError } from '../../lib/api.ts';
+import { type ErrorResponse, isErrorResponse } from '../../lib/api.ts';
 import { areaErrorTexts } from '../../lib/areaErrors.ts';
 import { logEvent } from '../../lib/events.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -41,14 +41,14 @@ type Phase =
   /** The script, the mount or the widget failed, or the portal could not open a session: retry helps. */
   | { name: 'failed'; unavailable: boolean }
   /** The portal said no (422 for the member's status, 404 without PT): retrying would not help. */
-  | { name: 'refused'; error: ApiError };
+  | { name: 'refused'; error: ErrorResponse };
 
 /**
  * The text of the portal's refusal, in the language on screen: ours for the refusals we
  * know (the server writes its message in the member's stored language, which need not be
  * the one chosen here), else the server's message, else a plain "not available".
  */
-function refusalText(error: ApiError, t: TFunction, i18n: I18n): string {
+function refusalText(error: ErrorResponse, t: TFunction, i18n: I18n): string {
   if (error.status === 422 && error.errors.some((item) => i18n.exists(`pt.errors.${item.type}`)))
     return areaErrorTexts(error, t, i18n, 'pt.errors').join(' ');
   const message =
@@ -167,12 +167,15 @@ function WidgetAttempt({
         session = await openSession(widget);
       } catch (error) {
         if (!active) return;
-        if (isApiError(error, 422) || isApiError(error, 404)) {
+        if (isErrorResponse(error, 422) || isErrorResponse(error, 404)) {
           setPhase({ name: 'refused', error });
           callbacks.current.onRefused?.();
           return;
         }
-        fail(isApiError(error) ? `session_${error.status}` : 'session_failed', isApiError(error, 503));
+        fail(
+          isErrorResponse(error) ? `session_${error.status}` : 'session_failed',
+          isErrorResponse(error, 503),
+        );
         return;
       }
       if (!active) return;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api.ts';
+import { api, isErrorResponse } from '../../lib/api.ts';
 
 /**
  * GET /v1/current_referral: the operator's promotion. A 404 means there is none now (an
@@ -12,7 +12,7 @@ export const currentReferralQuery = () =>
       try {
         return await api('currentReferral', { signal, notFoundIsAnswer: true });
       } catch (error) {
-        if (!isApiError(error, 404)) throw error;
+        if (!isErrorResponse(error, 404)) throw error;
         return null;
       }
     },

@@ -8,7 +8,7 @@ import { Navigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ErrorResponse, api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useOperator } from '../../../lib/operator.ts';
 import { useToday } from '../../../lib/today.ts';
@@ -34,11 +34,11 @@ type Level = 1 | 2;
 
 /** The text of a failed send, or null when its messages are at the fields. */
 function failureText(error: unknown, t: TFunction): string | null {
-  if (error instanceof ApiError && error.status === 429) {
+  if (error instanceof ErrorResponse && error.status === 429) {
     const seconds = Number(error.errors[0]?.context?.retry_after ?? 60);
     return t('publicCancellation.errors.tooMany', { count: Math.max(1, Math.ceil(seconds / 60)) });
   }
-  if (error instanceof ApiError && error.status === 400) {
+  if (error instanceof ErrorResponse && error.status === 400) {
     return fieldsOfInvalidRequest(error.errors, PUBLIC_FIELDS).other
       ? t('publicCancellation.errors.check')
       : null;
@@ -82,7 +82,7 @@ function PublicForm({
   // A 400 puts its message at the fields it names; anything else is a notice before the button.
   const failure = error ? failureText(error, t) : null;
   useEffect(() => {
-    if (!(error instanceof ApiError && error.status === 400)) {
+    if (!(error instanceof ErrorResponse && error.status === 400)) {
       if (error) noticeRef.current?.focus();
       return;
     }

@@ -7,7 +7,7 @@ import { Navigate } from 'react-router';
 import { ActionError, BackToMembership } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
 import prose from '../../../components/Prose.module.css';
-import { ApiError } from '../../../lib/api.ts';
+import { ErrorResponse } from '../../../lib/api.ts';
 import { logEvent } from '../../../lib/events.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLoadedMembership } from '../../../lib/membership.ts';
@@ -91,7 +91,7 @@ function WithdrawalReceipt({ result, membership }: { result: WithdrawalResult; m
 
 /** The withdrawal's own refusals (period over, membership ended, not offered), else undefined. */
 function refusalTexts(error: unknown, t: TFunction, i18n: I18n): string[] | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!(error instanceof ErrorResponse)) return undefined;
   const texts = error.errors.flatMap((item) => {
     const key = `withdrawal.errors.${item.type}`;
     if (!i18n.exists(key)) return [];

@@ -1,10 +1,15 @@
 import { CARD_ALREADY_EXISTS_MESSAGE, CARD_REGISTERED_MESSAGE } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../../lib/api.ts';
+import { ErrorResponse, NetworkError } from '../../../lib/api.ts';
 import { providerParams, registrationResult, storedResult } from './cardUpdate.ts';
 
 const refused = (type: string, message?: string) =>
-  new ApiError(422, { status: 422, errors: [{ type, ...(message ? { message } : {}) }] }, 'POST', '/api/x');
+  new ErrorResponse(
+    422,
+    { status: 422, errors: [{ type, ...(message ? { message } : {}) }] },
+    'POST',
+    '/api/x',
+  );
 
 describe('provider parameters', () => {
   it('are every query parameter, decoded, or null without any', () => {

@@ -4,7 +4,7 @@ import {
   type CardUpdateOutcome,
   type InvoiceStatus,
 } from '@portal/contract';
-import { ApiError } from '../../../lib/api.ts';
+import { ErrorResponse } from '../../../lib/api.ts';
 
 export interface RetriedInvoice {
   id: string;
@@ -47,10 +47,10 @@ export function registrationResult(answer: CardRegistered | undefined, error: un
       errorType: null,
     };
   }
-  if (error instanceof ApiError && error.errors.some((item) => alreadyExists(item.message))) {
+  if (error instanceof ErrorResponse && error.errors.some((item) => alreadyExists(item.message))) {
     return { outcome: 'exists', retried: [], errorType: null };
   }
-  const errorType = error instanceof ApiError ? (error.errors[0]?.type ?? null) : null;
+  const errorType = error instanceof ErrorResponse ? (error.errors[0]?.type ?? null) : null;
   return { outcome: 'error', retried: [], errorType };
 }
 
