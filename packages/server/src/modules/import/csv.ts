@@ -1,6 +1,6 @@
 import { type ImportEntity, importEntities } from '@portal/contract';
 import { CsvError, type Options, parse } from 'csv-parse/sync';
-import { forbiddenField, type ImportIssue, MAX_IMPORT_FIELD_CHARS, type SourceRow } from './source.ts';
+import { forbiddenField, type ImportIssue, MAX_IMPORT_FIELD_CHARS, type SourceRow } from './rows.ts';
 
 /** One record of a CSV file and the line it starts on (the header is line 1). */
 interface CsvRecord {
