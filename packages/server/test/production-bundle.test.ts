@@ -4,11 +4,11 @@ import path from 'node:path';
 import * as demo from '@portal/demo-data';
 import { operatorIds } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../build.mjs';
+import { buildServer, SERVER_ENTRY_POINTS } from '../build.mjs';
 
 // The compiled production server holds no demo data (docs/operations.md, "What production
-// loads"): what main.js loads in production (its static imports, and every dynamic import but
-// the outside-production module's) must not contain the demo members, password, door keys or
+// loads"): what main.js (and the import and door-key commands) load in production, their
+// static imports and every dynamic import but the outside-production module's, must not contain the demo members, password, door keys or
 // the demo generator's data; they live in chunks only the process outside production loads.
 
 /** The module main.ts and app.ts import only outside production; esbuild names its chunk after it. */
@@ -58,28 +58,24 @@ const contains = (text: string, marker: string | RegExp) =>
 describe('the compiled production server', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'portal-prod-bundle-'));
   const files = new Map<string, string>();
-  /** What production loads: main.js and what it imports, but the outside-production chunk. */
+  /** What production loads: the entry points and what they import, but the outside-production chunk. */
   const production = new Set<string>();
   let devChunks: string[] = [];
 
   beforeAll(async () => {
     await buildServer({ outdir });
-    const all = [
-      'main.js',
-      'import.js',
-      'door-key.js',
-      ...readdirSync(path.join(outdir, 'chunks')).map((f) => `chunks/${f}`),
-    ];
+    const entries = SERVER_ENTRY_POINTS.map((entry) => `${path.basename(entry, '.ts')}.js`);
+    const all = [...entries, ...readdirSync(path.join(outdir, 'chunks')).map((f) => `chunks/${f}`)];
     for (const file of all.filter((f) => f.endsWith('.js')))
       files.set(file, readFileSync(path.join(outdir, file), 'utf8'));
     devChunks = [...files.keys()].filter((f) => DEV_CHUNK.test(path.basename(f)));
-    const queue = ['main.js'];
+    const queue = [...entries];
     while (queue.length > 0) {
       const file = queue.pop()!;
       if (production.has(file)) continue;
       production.add(file);
       const text = files.get(file);
-      if (text === undefined) throw new Error(`main.js's import graph names ${file}, which is not in dist`);
+      if (text === undefined) throw new Error(`the import graph names ${file}, which is not in dist`);
       const imports = [...text.matchAll(STATIC_IMPORT), ...text.matchAll(DYNAMIC_IMPORT)].map((m) =>
         path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]!)),
       );
