@@ -1,6 +1,9 @@
 // Compiles the server once for `node`: src/main.ts (the server), src/import.ts (the import
 // command) and src/door-key.ts, bundled with the workspace packages @portal/contract,
 // @portal/domain, @portal/db-schema and @portal/demo-data (TypeScript sources) into dist/.
+// Code splitting puts what runs only outside production (src/dev/outside-production.ts, with
+// @portal/demo-data) in chunks that only its dynamic import loads, so production loads no demo
+// data (docs/operations.md, "What production loads"; test/production-bundle.test.ts).
 // The server's npm dependencies stay external and load from node_modules; the migrations
 // (drizzle/) and the PT sandbox's widget.js (packages/demo-data) are read from the
 // repository at run time (src/paths.ts).

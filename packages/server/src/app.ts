@@ -7,10 +7,10 @@ import type { CardGateway } from './adapters/cards/index.ts';
 import { createJobQueue } from './adapters/jobs.ts';
 import { sandboxMailer } from './adapters/mail/sandbox.ts';
 import { sandboxSms } from './adapters/sms/sandbox.ts';
-import { type Clock, isMutableClock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
-import { createServices, portalTable } from './core.ts';
+import { createPortalServices, portalTable } from './services.ts';
 import type { AppDeps } from './deps.ts';
 import { nodePasswordHasher } from './adapters/passwords/node.ts';
 import type { PasswordHasher } from './ports.ts';
@@ -22,10 +22,7 @@ import { logFeatureReport } from './feature-report.ts';
 import './http/request-context.ts';
 import { MAX_PARAM_LENGTH, registerEndpoints } from './http/route.ts';
 import { createSerializerCompiler } from './http/serializer.ts';
-import { registerCardSandboxRoutes } from './modules/dev/card-sandbox-routes.ts';
-import { registerPtSandboxRoutes } from './modules/dev/pt-sandbox/routes.ts';
-import { registerDevRoutes } from './modules/dev/routes.ts';
-import { registerSmsSandboxRoutes } from './modules/dev/sms-sandbox-routes.ts';
+import { loadOutsideProduction } from './dev/load.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { createReadModelCache } from './modules/membership/read-cache.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -154,19 +151,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           options.listen,
         )
       : null;
-  const services = createServices(deps, { readModelCache });
+  // The dev routes and the demo clubs' door keys: never loaded in production (dev/load.ts).
+  const outsideProduction = await loadOutsideProduction(config);
+  const services = createPortalServices(deps, {
+    readModelCache,
+    demoDoorKeys: outsideProduction && config.doorKeys.demo ? outsideProduction.demoDoorKeys() : [],
+  });
   registerHealthRoutes(app, db, lifecycle, limitStore.state);
   // Every contract call, registered from the endpoint table (docs/architecture.md, "Endpoints").
   registerEndpoints(app, portalTable(services, config));
   logFeatureReport(app.log, config);
-  if (!config.isProduction) {
-    // The portal clock moves only where PORTAL_CLOCK fixed it (tests, demos), never in production.
-    const movable = config.portalClock && isMutableClock(clock) ? clock : null;
-    registerDevRoutes(app, services.dev, movable);
-    registerCardSandboxRoutes(app, deps);
-    registerPtSandboxRoutes(app, deps);
-    registerSmsSandboxRoutes(app);
-  }
+  outsideProduction?.registerOutsideProductionRoutes(app, deps, clock);
 
   await registerWeb(app, config);
   return app;

@@ -1,78 +1,30 @@
 /**
  * The core: the portal's use cases and what a host needs to run them, free of Node
  * (docs/architecture.md, "The core and the Node shell"). The Node shell (app.ts, main.ts)
- * builds its services here; a browser host (the demo) bundles this file and runs the same
- * services on PGlite. test/core-neutral.test.ts bundles it for the browser and fails on any
+ * builds the same services from services.ts, with the dev parts loaded only outside production
+ * (src/dev/); a browser host (the demo) bundles this file and runs the services on PGlite. test/core-neutral.test.ts bundles it for the browser and fails on any
  * Node module it reaches.
  */
-import { createDataExportService } from './modules/account/data-export.ts';
-import { createPasswordService } from './modules/account/password.ts';
-import { createSessionsService } from './modules/account/sessions.ts';
-import { createAccessService } from './modules/access/service.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createPublicCancellationService } from './modules/cancellation/public-service.ts';
-import { createCancellationService } from './modules/cancellation/service.ts';
-import { createWithdrawalService } from './modules/cancellation/withdrawal.ts';
-import { createClubService } from './modules/club/service.ts';
-import { createConsentsService } from './modules/consents/service.ts';
-import { createContactService } from './modules/contact/service.ts';
-import { createContentService } from './modules/content/service.ts';
 import { createPtSandbox } from './modules/dev/pt-sandbox/service.ts';
 import { createDevService } from './modules/dev/service.ts';
-import { createEventsService } from './modules/events/service.ts';
-import { createFreezeService } from './modules/freeze/service.ts';
-import type { ReadModelCache } from './modules/membership/read-cache.ts';
-import { createMembershipService } from './modules/membership/service.ts';
-import { createCardService } from './modules/payments/cards.ts';
-import { createHealthInsuranceService } from './modules/payments/health-insurance.ts';
-import { createRefundsService } from './modules/payments/refunds.ts';
-import { createPaymentsService } from './modules/payments/service.ts';
-import { createProfileService } from './modules/profile/service.ts';
-import { createPtService } from './modules/pt/service.ts';
-import { createReferralService } from './modules/referral/service.ts';
-import { createDoorKeyring } from './modules/workouts/door-keys.ts';
-import { createWorkoutsService } from './modules/workouts/service.ts';
+import { demoDoorKeys } from './modules/workouts/demo-door-keys.ts';
 import type { AppDeps } from './deps.ts';
-import { portalEndpoints } from './endpoints/portal.ts';
-import type { EndpointTable } from './endpoints/table.ts';
-import type { Config } from './settings.ts';
+import { createPortalServices, type ServiceOptions } from './services.ts';
 
-export interface ServiceOptions {
-  /** GET /v2/membership's cache per session (ADR 029); none: every read goes to the database. */
-  readModelCache?: ReadModelCache | null;
-}
+export type { ServiceOptions } from './services.ts';
 
 /**
- * Every service, built once from `deps`. The auth service registers its jobs on
- * `deps.jobs`, so call this once per job queue.
+ * Every service, built once from `deps`: production's (services.ts) and, for the hosts
+ * outside production, the dev outbox and the sandbox PT provider. The demo clubs' door keys
+ * count where the settings accept them. The auth service registers its jobs on `deps.jobs`,
+ * so call this once per job queue.
  */
 export function createServices(deps: AppDeps, options: ServiceOptions = {}) {
-  const payments = createPaymentsService(deps);
   return {
-    auth: createAuthService(deps),
-    membership: createMembershipService(deps, options.readModelCache ?? null),
-    payments,
-    refunds: createRefundsService(deps, payments),
-    healthInsurance: createHealthInsuranceService(deps),
-    cards: createCardService(deps),
-    referral: createReferralService(deps),
-    workouts: createWorkoutsService(deps),
-    doorKeys: createDoorKeyring(deps.config.doorKeys),
-    contact: createContactService(deps),
-    content: createContentService(deps),
-    events: createEventsService(deps),
-    freeze: createFreezeService(deps),
-    cancellation: createCancellationService(deps),
-    publicCancellation: createPublicCancellationService(deps),
-    withdrawal: createWithdrawalService(deps),
-    club: createClubService(deps),
-    consents: createConsentsService(deps),
-    password: createPasswordService(deps),
-    dataExport: createDataExportService(deps),
-    sessions: createSessionsService(deps),
-    access: createAccessService(deps),
-    profile: createProfileService(deps),
-    pt: createPtService(deps),
+    ...createPortalServices(deps, {
+      ...options,
+      demoDoorKeys: options.demoDoorKeys ?? (deps.config.doorKeys.demo ? demoDoorKeys() : []),
+    }),
     /** Outside production only: the dev outbox. */
     dev: createDevService(deps),
     /** Outside production only: the sandbox PT provider. */
@@ -96,7 +48,7 @@ export type { Db, Executor, Listen, Tx } from './db/executor.ts';
 
 // Seeding and the demo's data.
 export { seedIfEmpty } from './db/seed.ts';
-export { demoDoorKey, demoDoorKeys } from './modules/workouts/door-keys.ts';
+export { demoDoorKey, demoDoorKeys } from './modules/workouts/demo-door-keys.ts';
 
 // Adapters every host can use.
 export { createJobQueue, type JobQueue, type JobQueueOptions } from './adapters/jobs.ts';
@@ -141,19 +93,5 @@ export { isDatabaseUnavailable, isTransactionConflict } from './db/errors.ts';
 // The endpoint table: every contract call with its use case (docs/architecture.md, "Endpoints").
 export { dispatch, type DispatchOptions, type DispatchRequest } from './endpoints/dispatch.ts';
 export type { Answer } from './endpoints/answers.ts';
-export type { EndpointTable };
-
-/** The portal's endpoint table over `services`; the Fastify shell and the demo answer from it. */
-export function portalTable(services: Services, config: Config): EndpointTable {
-  return portalEndpoints({
-    ...services,
-    door: { keyring: services.doorKeys, perMinute: config.doorKeys.perMinute },
-    cancellation: {
-      cancellation: services.cancellation,
-      publicCancellation: services.publicCancellation,
-      withdrawal: services.withdrawal,
-      settings: config.publicCancellation,
-    },
-    account: { password: services.password, dataExport: services.dataExport, sessions: services.sessions },
-  });
-}
+export type { EndpointTable } from './endpoints/table.ts';
+export { portalTable } from './services.ts';

@@ -6,11 +6,10 @@ import { clockFromConfig } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedOutsideProduction } from './db/startup.ts';
-import { DEMO_PASSWORD, demoUsername, PERSONAS } from '@portal/demo-data';
+import { loadOutsideProduction } from './dev/load.ts';
 import { createLifecycle } from './http/lifecycle.ts';
 import { bufferedStdout, loggerOptions, prettyStdout } from './http/logging.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
-import { demoDoorKeys } from './modules/workouts/door-keys.ts';
 import { type Closer, exitOnSignals } from './shutdown.ts';
 import { nodePasswordHasher } from './adapters/passwords/node.ts';
 
@@ -36,9 +35,10 @@ const opening = openDatabase(
       }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
-const [{ buildApp }] = await Promise.all([
+// Outside production also the demo data and dev routes; production never loads them (dev/load.ts).
+const [{ buildApp }, outsideProduction] = await Promise.all([
   import('./app.ts'),
-  config.isProduction ? null : import('./db/seed.ts'),
+  loadOutsideProduction(config),
 ]);
 const database = await opening;
 await database.migrate();
@@ -101,32 +101,9 @@ const lines = [
   api.join(', '),
   `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ', demo data seeded' : ''}${config.portalClock ? `; clock fixed at ${config.portalClock}` : ''}`,
   '',
-  ...(config.isProduction ? [] : demoLoginLines()),
-  ...(config.doorKeys.demo ? doorKeyLines() : []),
+  ...(outsideProduction ? outsideProduction.demoLines(config) : []),
   `Ready in ${Math.round(performance.now() - started)} ms (instance ${config.instanceId}, listening on ${config.host}:${config.port}${config.host === '127.0.0.1' ? ', this machine only: HOST=0.0.0.0 opens it to the network' : ''}).`,
   '',
 ];
 log.flushSync();
 process.stdout.write(`${lines.join('\n')}\n`);
-
-/** The demo members' logins (never in production, where no demo member exists). */
-function demoLoginLines(): string[] {
-  const shown = ['de', 'no'] as const;
-  const width = Math.max(...PERSONAS.map((p) => demoUsername(p, 'de').length)) + 2;
-  return [
-    `Demo logins (password "${DEMO_PASSWORD}"), pattern <persona>@<operator>.example for operators ${operatorIds.join(', ')}:`,
-    ...PERSONAS.map((p) => `  ${shown.map((op) => demoUsername(p, op).padEnd(width)).join('')}`),
-    '',
-  ];
-}
-
-/** The demo clubs' door keys (never in production), for sending check-ins by hand. */
-function doorKeyLines(): string[] {
-  const keys = demoDoorKeys();
-  const clubWidth = Math.max(...keys.map((k) => k.clubId.length)) + 2;
-  return [
-    'Demo door-system keys: POST /api/v1/door/check_ins with Authorization: Bearer <key> (docs/workouts-referral-contact.md):',
-    ...keys.map((k) => `  ${k.clubId.padEnd(clubWidth)}${k.key}`),
-    '',
-  ];
-}

@@ -2,7 +2,7 @@ import { type EndpointName, endpoints, type OperatorId } from '@portal/contract'
 import { DEMO_PASSWORD, demoUsername, type Persona } from '@portal/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DispatchRequest, dispatch, endpointTable } from '../src/endpoint-core.ts';
-import { demoDoorKey } from '../src/modules/workouts/door-keys.ts';
+import { demoDoorKey } from '../src/modules/workouts/demo-door-keys.ts';
 import { startApp, type TestApp } from './support/harness.ts';
 
 /** The headers an endpoint's answer means (the rest are the transport's: helmet, request id, caching). */

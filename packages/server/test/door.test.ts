@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIns } from '../src/db/schema.ts';
 import type { Persona } from '@portal/demo-data';
-import { demoDoorKey, hashDoorKey } from '../src/modules/workouts/door-keys.ts';
+import { demoDoorKey } from '../src/modules/workouts/demo-door-keys.ts';
+import { hashDoorKey } from '../src/modules/workouts/door-keys.ts';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
 import { expectInvalid, expectRefusal } from './support/member-api.ts';
 

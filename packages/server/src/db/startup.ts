@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { loadOutsideProduction } from '../dev/load.ts';
 import type { PasswordHasher } from '../ports.ts';
 import type { Db } from './client.ts';
 
@@ -14,7 +15,6 @@ export async function seedOutsideProduction(
   config: Config,
   passwords: PasswordHasher,
 ): Promise<boolean> {
-  if (config.isProduction) return false;
-  const { seedIfEmpty } = await import('./seed.ts');
-  return seedIfEmpty(db, clock, passwords);
+  const outsideProduction = await loadOutsideProduction(config);
+  return outsideProduction ? outsideProduction.seedIfEmpty(db, clock, passwords) : false;
 }

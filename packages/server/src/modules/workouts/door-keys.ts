@@ -1,7 +1,6 @@
 import type { DoorKeySettings } from '../../settings.ts';
 import { ApiError, unauthorized } from '../../http/errors.ts';
-import { hmacSha256Base64url, randomBase64url, sha256Hex } from '../../platform/crypto.ts';
-import { DEMO_DOOR_KEY_SECRET, demoDoorClubIds, demoDoorKeyText } from '@portal/demo-data';
+import { randomBase64url, sha256Hex } from '../../platform/crypto.ts';
 import { DOOR_KEY_REQUIRED } from '@portal/domain';
 
 /** How a key is kept: its sha256, so neither the configuration nor a memory dump holds a usable key. */
@@ -10,14 +9,10 @@ export const hashDoorKey = (key: string) => sha256Hex(key);
 /** A new club key: 32 random bytes, base64url. */
 export const newDoorKey = () => `door_${randomBase64url(32)}`;
 
-/** The demo key of a seeded club: stable across restarts, so npm start can print it each time. */
-export function demoDoorKey(clubId: string): string {
-  return demoDoorKeyText(clubId, hmacSha256Base64url(DEMO_DOOR_KEY_SECRET, clubId));
-}
-
-/** Every seeded club that is not closed for good, with its demo key. */
-export function demoDoorKeys(): { clubId: string; key: string }[] {
-  return demoDoorClubIds().map((clubId) => ({ clubId, key: demoDoorKey(clubId) }));
+/** A club's key in the clear (the demo clubs' keys, demo-door-keys.ts). */
+export interface ClubKey {
+  clubId: string;
+  key: string;
 }
 
 /** 503: no club has a door key configured here (DOOR_KEYS). */
@@ -31,10 +26,14 @@ export const doorCheckInsUnavailable = () =>
 
 const BEARER = /^Bearer +(\S{1,512}) *$/i;
 
-/** Which club a request's `Authorization: Bearer <club key>` names, from the hashes of the accepted keys. */
-export function createDoorKeyring(settings: DoorKeySettings) {
+/**
+ * Which club a request's `Authorization: Bearer <club key>` names, from the hashes of the
+ * accepted keys; with `settings.demo`, also the demo clubs' keys the caller passes (outside
+ * production only, so that production never loads them: docs/operations.md).
+ */
+export function createDoorKeyring(settings: DoorKeySettings, demoKeys: readonly ClubKey[] = []) {
   const clubOf = new Map<string, string>();
-  if (settings.demo) for (const { clubId, key } of demoDoorKeys()) clubOf.set(hashDoorKey(key), clubId);
+  if (settings.demo) for (const { clubId, key } of demoKeys) clubOf.set(hashDoorKey(key), clubId);
   for (const [clubId, hashes] of Object.entries(settings.hashes)) {
     for (const hash of hashes) clubOf.set(hash, clubId);
   }
