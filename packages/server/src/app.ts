@@ -5,8 +5,7 @@ import type { CardProvider } from '@portal/contract';
 import { createCardGateways } from './adapters/cards/factory.ts';
 import type { CardGateway } from './adapters/cards/index.ts';
 import { createJobQueue } from './adapters/jobs.ts';
-import { sandboxMailer } from './adapters/mail/sandbox.ts';
-import { sandboxSms } from './adapters/sms/sandbox.ts';
+import { outboxSenders } from './adapters/senders.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
@@ -104,8 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     config,
-    mailer: sandboxMailer(clock),
-    sms: sandboxSms(clock),
+    ...outboxSenders(clock),
     cardGateways: options.cardGateways ?? createCardGateways(config.cards),
     wallClock,
     jobs,

@@ -52,6 +52,7 @@ export { demoDoorKey, demoDoorKeys } from './modules/workouts/demo-door-keys.ts'
 
 // Adapters every host can use.
 export { createJobQueue, type JobQueue, type JobQueueOptions } from './adapters/jobs.ts';
+export { outboxSenders } from './adapters/senders.ts';
 export { sandboxMailer } from './adapters/mail/sandbox.ts';
 export type { Mailer, MailMessage } from './adapters/mail/index.ts';
 export { sandboxSms } from './adapters/sms/sandbox.ts';
