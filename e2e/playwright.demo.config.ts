@@ -8,6 +8,10 @@ import { shared } from './playwright.shared.ts';
 // that and a demo per tab let two workers run spec files side by side.
 export default defineConfig({
   ...shared,
+  // A test starts the tab's database first (PostgreSQL in WebAssembly, migrations, seed):
+  // a few seconds alone, several times that while both workers' browsers start theirs on
+  // the machine's two cores; the reset test starts it twice.
+  timeout: 90_000,
   testDir: './tests/demo',
   use: {
     ...shared.use,

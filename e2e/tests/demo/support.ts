@@ -73,7 +73,7 @@ export async function signInDemo(page: Page, url: string, operator: string, pers
  * (`npm run demo-start` measures it).
  */
 export async function databaseReady(page: Page) {
-  await expect(page.locator('progress')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('progress')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /**
