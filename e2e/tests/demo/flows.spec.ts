@@ -163,6 +163,28 @@ test('a German member updates the card on the sandbox card page (3-D Secure conf
   await expect(mail).not.toContainText('4000000000003220');
 });
 
+test('a Norwegian member updates the card in the dibs form embedded in the page', async ({ page }) => {
+  await signInDemo(page, demo.server.url, 'no', 'active');
+  await menu(page)
+    .getByRole('link', { name: /^Payment/ })
+    .click();
+  const card = page.getByRole('region', { name: en.payments.card.title, exact: true });
+  await card.getByRole('link', { name: en.payments.card.update }).click();
+  // dibs' form is a frame of the page: another load of the app, answered by this tab's database.
+  const form = page.getByTitle(en.payments.creditCard.frameTitle).contentFrame();
+  await expect(form.getByRole('heading', { level: 1, name: 'Add a payment card' })).toBeVisible();
+  await expect(form.getByText('Secured by DIBS')).toBeVisible();
+  await form.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await form.getByLabel('Expiry date (MM/YY)').fill('11/31');
+  await form.getByLabel('Security code (CVC)').fill('123');
+  await form.getByRole('button', { name: 'Verify card' }).click();
+
+  const banner = page.getByRole('status', { name: en.payments.banner.label });
+  await expect(banner).toContainText(en.payments.banner.success.title);
+  await expect(card).toContainText('**** **** **** 4444');
+  await expectNoAxeViolations(page);
+});
+
 test('home of an active German member shows workouts, highlights and the PT widget with its packages', async ({
   page,
 }) => {

@@ -64,11 +64,11 @@ const parent = (() => {
 const worker: DemoWorkerApi = parent ?? wrap<DemoWorkerApi>(new DatabaseWorker());
 (window as unknown as { portalDemoWorker?: DemoWorkerApi }).portalDemoWorker = worker;
 
-// The database starts with the page, while the sign-in page is already usable; every call
-// waits for it (the sign-in page shows the steps, DemoSignInPage.tsx).
 /** This page, without its hash: the links the portal makes point back to it. */
 const page = () => ({ origin: window.location.origin, pathname: window.location.pathname });
 
+// The database starts with the page, while the sign-in page is already usable; every call
+// waits for it (the sign-in page shows the steps, DemoSignInPage.tsx).
 let started: Promise<void> = parent ? Promise.resolve() : worker.start(tabId(), page(), onStep);
 if (parent) step = 'ready';
 

@@ -58,7 +58,7 @@ export const refundableQuery = () =>
  */
 export const cardFormQuery = (
   provider: CardProvider,
-  request: { locale: string; location: string; origin: string },
+  request: { locale: string; location: string; base: string },
 ) =>
   queryOptions({
     queryKey: paymentKeys.cardForm(provider, request.locale),
@@ -66,8 +66,8 @@ export const cardFormQuery = (
       provider === 'dibs'
         ? api('dibsUrl', {
             query: {
-              cancel: `${request.origin}/payment/credit-card?cancelled=1`,
-              success: `${request.origin}/payment/payment-method-updated`,
+              cancel: `${request.base}/payment/credit-card?cancelled=1`,
+              success: `${request.base}/payment/payment-method-updated`,
               locale: request.locale,
               location: request.location,
             },

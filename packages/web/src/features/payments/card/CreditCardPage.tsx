@@ -19,6 +19,7 @@ import styles from './Card.module.css';
 import { InvalidDetailsMessage, useCardUpdateAllowed } from './UpdateCardLink.tsx';
 import { Lock } from 'lucide';
 import { Icon } from '../../../components/Icon.tsx';
+import { appBase } from '../../../lib/appAddress.ts';
 
 const CANCELLED = '?cancelled=1';
 
@@ -40,7 +41,7 @@ function ProviderForm({ provider }: { provider: CardProvider }) {
     cardFormQuery(provider, {
       locale: i18n.language,
       location: membership.location.id,
-      origin: window.location.origin,
+      base: appBase(),
     }),
   );
   if (form.isPending) return <Loading label={t('payments.creditCard.loading')} />;
