@@ -108,6 +108,57 @@ test.describe('home', () => {
   });
 });
 
+interface InvoiceAnswer {
+  status: string;
+  period: unknown;
+  amount: number;
+  currency: string;
+}
+
+test.describe('home for a member who owes', () => {
+  test('an unpaid German member sees the open amount first on home, and its one link leads to the payment page', async ({
+    page,
+    request,
+  }) => {
+    // What is owed, read from the API: the declined invoices with a period
+    // (docs/portal-screens.md, "Invoices and the card").
+    const invoices = (await getAs(request, 'de', 'unpaid', '/v1/membership/invoices')) as InvoiceAnswer[];
+    const owed = invoices.filter((i) => i.status === 'declined' && i.period != null);
+    expect(owed.length).toBeGreaterThan(0);
+    const amount = new Intl.NumberFormat('de-DE', { style: 'currency', currency: owed[0]!.currency }).format(
+      owed.reduce((sum, i) => sum + i.amount, 0) / 100,
+    );
+
+    await signInIn(page, 'de', 'unpaid', 'de-DE');
+    const notice = page.getByRole('region', { name: de.home.unpaid.title, exact: true });
+    await expect(notice).toContainText(textOf(de, 'home.unpaid.text', { amount }));
+    await expect(notice.getByRole('link')).toHaveCount(1);
+    // First on home: above the welcome.
+    const welcome = page.locator('#home-welcome');
+    const [noticeBox, welcomeBox] = [await notice.boundingBox(), await welcome.boundingBox()];
+    expect(noticeBox!.y).toBeLessThan(welcomeBox!.y);
+    // The menu's alert stays beside it.
+    await expect(
+      page.getByRole('navigation', { name: de.nav.label }).getByText(de.nav.paymentRequired),
+    ).toBeAttached();
+    await expectNoAxeViolations(page);
+
+    await notice.getByRole('link', { name: de.home.unpaid.action }).click();
+    await expect(page).toHaveURL(`${origin('de')}/payment`);
+    const paymentNotice = page.getByRole('region', { name: de.payments.unpaid.title, exact: true });
+    await expect(paymentNotice).toContainText(amount);
+    await expect(paymentNotice.getByRole('link', { name: de.payments.card.update })).toBeVisible();
+  });
+
+  test('a member who owes nothing has no such notice once the invoices are in', async ({ page }) => {
+    const invoicesLoaded = page.waitForResponse((r) => r.url().includes('/api/v1/membership/invoices'));
+    await signInIn(page, 'de', 'active', 'de-DE');
+    expect((await invoicesLoaded).ok()).toBe(true);
+    await expect(counter(page, de)).toBeVisible();
+    await expect(page.getByRole('region', { name: de.home.unpaid.title, exact: true })).toHaveCount(0);
+  });
+});
+
 interface HomeContentAnswer {
   highlights: { type: string; title: string; statuses?: string[]; internal_url?: string }[];
   articles: { title: string; imageURL: string }[];

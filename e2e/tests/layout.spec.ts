@@ -60,7 +60,7 @@ function memberRoutes(operator: string, invoiceId: string | undefined): Record<s
     in_cancellation: ['/membership', '/membership/reactivate'],
     new_signup: ['/membership', '/membership/withdraw'],
     cancelled: ['/', '/membership'],
-    unpaid: ['/membership', '/payment'],
+    unpaid: ['/', '/membership', '/payment'],
     // Every other status gets its own overview (hero, action, the way back when ended).
     ...Object.fromEntries(
       ['in_freeze', 'in_trial', 'presale', 'stopped', 'cancelled_in_presale', 'cancelled_in_trial'].map(

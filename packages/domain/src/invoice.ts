@@ -14,6 +14,23 @@ export function invoiceStamp(invoice: { status: InvoiceStatus; period: unknown }
   return 'open';
 }
 
+/**
+ * The invoices the member owes: those stamped unpaid. The menu's payment alert, the unpaid
+ * notices of home and payment, and their open amount all read this one rule.
+ */
+export function unpaidInvoices<T extends { status: InvoiceStatus; period: unknown }>(
+  invoices: readonly T[],
+): T[] {
+  return invoices.filter((invoice) => invoiceStamp(invoice) === 'unpaid');
+}
+
+/** What the member owes, in minor units: the sum of the unpaid invoices (0 when none). */
+export function openAmount(
+  invoices: readonly { status: InvoiceStatus; period: unknown; amount: number }[],
+): number {
+  return unpaidInvoices(invoices).reduce((sum, invoice) => sum + invoice.amount, 0);
+}
+
 /** Rounds half away from zero, so a credit rounds like the charge it reverses. */
 function roundHalfAway(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));

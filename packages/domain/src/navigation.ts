@@ -1,4 +1,5 @@
-import type { MembershipStatus } from '@portal/contract';
+import type { InvoiceStatus, MembershipStatus } from '@portal/contract';
+import { unpaidInvoices } from './invoice.ts';
 import { CLUB_CHANGE_STATUSES } from './club.ts';
 import { CHIP_STATUSES } from './access.ts';
 import { isCancelledStatus } from './status.ts';
@@ -34,9 +35,9 @@ export function menuItems(status: MembershipStatus, ptEnabled: boolean): MenuIte
   });
 }
 
-/** A payment alert shows when any declined invoice has a period (an unpaid one). */
-export function hasPaymentAlert(invoices: readonly { status: string; period: unknown }[]): boolean {
-  return invoices.some((i) => i.status === 'declined' && i.period != null);
+/** A payment alert shows while any invoice is unpaid (declined with a period, `unpaidInvoices`). */
+export function hasPaymentAlert(invoices: readonly { status: InvoiceStatus; period: unknown }[]): boolean {
+  return unpaidInvoices(invoices).length > 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invoiceStamp, invoiceTotals } from '../src/invoice.ts';
+import { invoiceStamp, invoiceTotals, openAmount, unpaidInvoices } from '../src/invoice.ts';
 import { operatorCatalogue } from '../src/operators/catalogue.ts';
 import { vatRateOn } from '../src/vat.ts';
 
@@ -12,6 +12,21 @@ describe('invoice stamps', () => {
     expect(invoiceStamp({ status: 'declined', period })).toBe('unpaid');
     expect(invoiceStamp({ status: 'declined', period: null })).toBe('failed');
     expect(invoiceStamp({ status: 'scheduled', period })).toBe('open');
+  });
+
+  it('owes only the unpaid invoices, and their sum is the open amount', () => {
+    const invoices = [
+      { id: 'paid', status: 'charged', period, amount: 4900 },
+      { id: 'unpaid-1', status: 'declined', period, amount: 4900 },
+      { id: 'failed', status: 'declined', period: null, amount: 29900 },
+      { id: 'open', status: 'scheduled', period, amount: 4900 },
+      { id: 'unpaid-2', status: 'declined', period, amount: 1990 },
+    ] as const;
+    expect(unpaidInvoices(invoices).map((invoice) => invoice.id)).toEqual(['unpaid-1', 'unpaid-2']);
+    expect(openAmount(invoices)).toBe(6890);
+    expect(
+      openAmount(invoices.filter((invoice) => invoice.id !== 'unpaid-1' && invoice.id !== 'unpaid-2')),
+    ).toBe(0);
   });
 });
 

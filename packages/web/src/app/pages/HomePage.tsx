@@ -5,6 +5,7 @@ import { Later } from '../../components/Later.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
+import { HomeUnpaidNotice } from '../../features/payments/HomeUnpaidNotice.tsx';
 import { HomePtOffers } from '../../features/pt/HomePtOffers.tsx';
 import { WorkoutCounter } from '../../features/workouts/WorkoutCounter.tsx';
 import { useLoadedMembership } from '../../lib/membership.ts';
@@ -13,7 +14,8 @@ import { illustrationUrl } from '../../lib/theme.ts';
 import styles from './HomePage.module.css';
 
 /**
- * Home: a welcome, the workout counter (first, as the home route lists it, and of a fixed
+ * Home: the unpaid notice while an invoice is owed (first: it is what the member has to act
+ * on), a welcome, the workout counter (first of the sections, as the home route lists them, and of a fixed
  * height, so highlights arriving later push nothing on screen down), the highlights, the
  * membership and club, the PIN
  * block, the PT package buy widget where the operator has PT (left out when the portal
@@ -26,6 +28,7 @@ export function HomePage() {
   const operator = useOperator();
   return (
     <>
+      <HomeUnpaidNotice />
       <section className={styles.hero} aria-labelledby="home-welcome">
         <div className={styles.heroText}>
           <h2 id="home-welcome" className={styles.welcome}>

@@ -1,5 +1,5 @@
 import type { Invoice } from '@portal/contract';
-import { invoiceStamp } from '@portal/domain';
+import { openAmount, unpaidInvoices } from '@portal/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateCardLink } from './card/UpdateCardLink.tsx';
@@ -14,9 +14,8 @@ export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {
   const { t } = useTranslation();
   const format = usePaymentFormat();
   const id = useId();
-  const unpaid = invoices.filter((invoice) => invoiceStamp(invoice) === 'unpaid');
+  const unpaid = unpaidInvoices(invoices);
   if (unpaid.length === 0) return null;
-  const total = unpaid.reduce((sum, invoice) => sum + invoice.amount, 0);
   return (
     <section aria-labelledby={id} className={styles.notice}>
       <span className={styles.icon} aria-hidden="true">
@@ -26,7 +25,7 @@ export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {
         <h2 id={id} className={styles.title}>
           {t('payments.unpaid.title')}
         </h2>
-        <p>{t('payments.unpaid.text', { count: unpaid.length, amount: format.money(total) })}</p>
+        <p>{t('payments.unpaid.text', { count: unpaid.length, amount: format.money(openAmount(unpaid)) })}</p>
         <p>{t('payments.unpaid.next')}</p>
         <UpdateCardLink />
       </div>
