@@ -3,6 +3,7 @@ import {
   apiOrigin,
   catalogue,
   expectNoAxeViolations,
+  mainMenu,
   origin,
   SET_PASSWORDS,
   signIn,
@@ -25,6 +26,54 @@ async function signInNative(page: Page, operator: string, persona: string, texts
   await page.getByRole('button', { name: texts.auth.login.submit }).click();
   await expect(page.getByRole('region', { name: texts.statusBar.label })).toBeVisible();
 }
+
+test.describe('keyboard', () => {
+  test('the first Tab reaches the skip link, signed out and in; a menu navigation starts in the new page', async ({
+    page,
+  }) => {
+    const focusInMain = () =>
+      page.evaluate(() => document.querySelector('main')?.contains(document.activeElement));
+    await useEnglish(page, 'de');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    // Tab only once the login has settled (as in design.spec.ts): one still loading its
+    // catalogue renders again and moves focus to its heading, which no key press reached.
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Username')).toBeFocused();
+
+    await signIn(page, 'de', 'max_frozen');
+    await page.goto(`${origin('de')}/membership`);
+    await expect(statusBar(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The first load leaves focus alone: nobody navigated yet.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main', { name: 'Membership' })).toBeFocused();
+    await expect(page).toHaveURL(/\/membership$/);
+
+    await mainMenu(page).getByRole('link', { name: 'Contact' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('main', { name: 'Contact' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
+    // One Tab and the keyboard is in the page (its support address, once it has loaded), not
+    // back in the top bar or the menu.
+    await expect(page.getByRole('main').getByRole('link', { name: /@/ }).first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    expect(
+      await focusInMain(),
+      await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120)),
+    ).toBe(true);
+  });
+});
 
 test.describe('club, consents, password and data', () => {
   test('a German member changes the primary club; a club not open yet is shown but cannot be chosen', async ({

@@ -155,7 +155,7 @@ function settle(page: Page) {
 
 /**
  * Navigates inside the single-page app, the way a link does (React Router follows popstate).
- * Inside the shell the new screen has committed when focus moves (the shell focuses its title,
+ * Inside the shell the new screen has committed when focus moves (the shell focuses <main>,
  * a form page its first field).
  */
 async function goClientSide(page: Page, path: string, { signedIn = false } = {}) {

@@ -49,6 +49,19 @@ describe('logged-out area', () => {
     );
   });
 
+  it('offers the skip link as the first stop; it moves focus into the main content', async () => {
+    const user = userEvent.setup();
+    fakeFetch({});
+    start('/');
+    await screen.findByRole('button', { name: 'Sign in' });
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+  });
+
   it('asks for username and password before calling the server', async () => {
     const { requests } = fakeFetch({});
     start('/');
@@ -175,6 +188,49 @@ describe('logged-in shell', () => {
     start('/referral');
     await statusRegion();
     await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
+  it('offers the skip link first and, after a navigation, starts the keyboard in the new page', async () => {
+    const user = userEvent.setup();
+    session.signIn('tok');
+    memberApi('active', {
+      'GET /api/v1/contact': {
+        body: {
+          operator: {
+            name: 'Stride',
+            phone: null,
+            email: 'help@stride.example',
+            address_lines: [],
+            service_hours: [],
+          },
+          club: null,
+          membership_number: '100234',
+        },
+      },
+    });
+    start('/membership');
+    await statusRegion();
+    // The first load leaves focus where the browser put it: nobody navigated yet.
+    expect(document.body).toHaveFocus();
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const main = screen.getByRole('main', { name: 'Membership' });
+    expect(main).toHaveFocus();
+    // The address stays the page's: the link moves focus, it does not navigate.
+    expect(window.location.hash).toBe('');
+    await user.tab();
+    expect(main).toContainElement(document.activeElement as HTMLElement);
+
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Contact' }));
+    await waitFor(() => expect(screen.getByRole('main', { name: 'Contact' })).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Contact');
+    await screen.findByRole('link', { name: 'help@stride.example' });
+    await user.tab();
+    expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
   });
 
   it('shows the membership number and support e-mail on contact', async () => {

@@ -31,7 +31,20 @@ function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; 
 
   return (
     <>
-      <a className="skip-link" href="#main">
+      {/* Focus moved by hand: the demo's routes live in the #fragment, where "#main" would be
+          an address; and <main> takes the focus itself (tabIndex -1), so the next Tab is its
+          first control in every browser. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the click only keeps the address */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          const main = document.getElementById('main');
+          if (!main) return;
+          event.preventDefault();
+          main.focus();
+        }}
+      >
         {t('common.skipToContent')}
       </a>
       {banner}

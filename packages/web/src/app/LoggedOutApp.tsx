@@ -97,7 +97,7 @@ export function LoggedOutApp() {
           <p className={styles.tagline}>{t('brand.tagline')}</p>
         </aside>
       )}
-      <main id="main" className={styles.main} data-wide={wide || undefined}>
+      <main id="main" tabIndex={-1} className={styles.main} data-wide={wide || undefined}>
         <Suspense fallback={<Loading label={t('common.loading')} />}>
           <DocumentTitle />
           <Routes>

@@ -81,6 +81,33 @@ describe('DemoRibbon', () => {
     expect(within(ribbon).getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('closes the message list with Escape, from inside it or from its toggle, focus back on the toggle', async () => {
+    const user = userEvent.setup();
+    renderWith(<DemoRibbon />);
+    act(() =>
+      fake.send({ ...sms('Reset: https://portal.example/reset', 3), channel: 'email', subject: 'Reset' }),
+    );
+    const toggle = screen.getByRole('button', { name: /^Messages/ });
+    await user.click(toggle);
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+
+    // Into the list by keyboard: past the reset button to the message's link.
+    await user.tab();
+    await user.tab();
+    expect(within(panel).getByRole('link', { name: 'https://portal.example/reset' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(panel).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+  });
+
   it('resets the demo and signs out', async () => {
     const user = userEvent.setup();
     session.signIn('token-1');

@@ -1,5 +1,5 @@
 import type { DemoMessage } from '@portal/demo';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../lib/format.ts';
 import { session } from '../lib/session.ts';
@@ -59,11 +59,30 @@ export function DemoRibbon() {
   const [seen, setSeen] = useState(messages.length);
   const [announcement, setAnnouncement] = useState('');
   const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const fresh = messages.length > seen && !open ? messages[0] : undefined;
 
   useEffect(() => {
     if (open) setSeen(messages.length);
   }, [open, messages.length]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    toggle.current?.focus();
+  }, []);
+
+  // Escape closes the list like any disclosure, from its toggle or from within it (not from
+  // the page below, whose own Escape, e.g. the shell's menu, it must not take).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as Node | null;
+      if (event.key !== 'Escape' || !target) return;
+      if (toggle.current?.contains(target) || panel.current?.contains(target)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
 
   const reset = () => {
     void demoApi.reset();
@@ -107,7 +126,7 @@ export function DemoRibbon() {
         )}
         {!fresh && announcement && <p className="visually-hidden">{announcement}</p>}
       </div>
-      <div id={panelId} className={styles.panel} hidden={!open}>
+      <div id={panelId} ref={panel} className={styles.panel} hidden={!open}>
         <h2 className={styles.panelTitle}>{t('demo.messages.title')}</h2>
         <p className={styles.panelHint}>{t('demo.messages.hint')}</p>
         {messages.length === 0 ? (
@@ -121,14 +140,7 @@ export function DemoRibbon() {
             ))}
           </ol>
         )}
-        <button
-          type="button"
-          className={styles.action}
-          onClick={() => {
-            setOpen(false);
-            toggle.current?.focus();
-          }}
-        >
+        <button type="button" className={styles.action} onClick={close}>
           {t('demo.messages.close')}
         </button>
       </div>

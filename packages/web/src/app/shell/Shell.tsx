@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -34,7 +34,8 @@ export function Shell() {
   // Shown on the collapsed menu's button too, so a phone user sees it without opening the menu.
   const paymentAlert = usePaymentAlert();
   const [signingOut, setSigningOut] = useState(false);
-  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const mainRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const firstPath = useRef(pathname);
   const adoptedMemberLocale = useRef(false);
@@ -45,13 +46,18 @@ export function Shell() {
     document.title = t('common.documentTitle', { page: title, brand: operator.brand });
   }, [title, t, operator.brand]);
 
-  // A new page: close the menu and move focus to its title (not on the first load, and not
-  // for a redirect, e.g. /membership/cancellation into its first step: nobody navigated).
+  // A new page: close the menu, start at the top and move focus into the page, onto <main>
+  // (named by the page's title), past the top bar and the menu: a keyboard user's next Tab is
+  // the page's first control, a screen reader says the title. Not on the first load, and not
+  // for a redirect, e.g. /membership/cancellation into its first step: nobody navigated.
   useEffect(() => {
     setMenuOpen(false);
     if (pathname !== firstPath.current) {
       firstPath.current = '';
-      if (navigationType !== 'REPLACE') titleRef.current?.focus();
+      if (navigationType !== 'REPLACE') {
+        mainRef.current?.focus({ preventScroll: true });
+        if (document.scrollingElement) document.scrollingElement.scrollTop = 0;
+      }
     }
   }, [pathname, navigationType]);
 
@@ -113,7 +119,7 @@ export function Shell() {
     <div className={styles.shell}>
       <TopBar
         title={title}
-        titleRef={titleRef}
+        titleId={titleId}
         menuButton={menuButton}
         signingOut={signingOut}
         onSignOut={() => void signOut()}
@@ -128,7 +134,7 @@ export function Shell() {
             onNavigate={() => setMenuOpen(false)}
           />
         </div>
-        <main id="main" className={styles.main}>
+        <main id="main" ref={mainRef} tabIndex={-1} aria-labelledby={titleId} className={styles.main}>
           {membership.data ? (
             <>
               {/* The membership overview shows the status as its hero: said once, not twice. */}

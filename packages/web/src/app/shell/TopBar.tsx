@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogOut } from 'lucide';
@@ -9,13 +9,14 @@ import styles from './TopBar.module.css';
 
 export interface TopBarProps {
   title: string;
-  titleRef: Ref<HTMLHeadingElement>;
+  /** The page's title names <main> too (Shell.tsx). */
+  titleId: string;
   menuButton: ReactNode;
   signingOut: boolean;
   onSignOut: () => void;
 }
 
-export function TopBar({ title, titleRef, menuButton, signingOut, onSignOut }: TopBarProps) {
+export function TopBar({ title, titleId, menuButton, signingOut, onSignOut }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.bar}>
@@ -23,7 +24,7 @@ export function TopBar({ title, titleRef, menuButton, signingOut, onSignOut }: T
         <Link to="/" className={styles.logo}>
           <Logo />
         </Link>
-        <h1 ref={titleRef} tabIndex={-1} className={styles.title}>
+        <h1 id={titleId} className={styles.title}>
           {title}
         </h1>
         <div className={styles.actions}>
