@@ -65,15 +65,16 @@ const api: DemoWorkerApi = {
     await open(page, progress);
   },
   // A call that wrote answers once its copy is kept, so that a reload right after it, or the
-  // card provider's page the portal goes to next, finds what it wrote.
+  // card provider's page the portal goes to next, finds what it wrote. A copy that could not
+  // be written (storage full or off) is said in the console; the call's answer stands.
   async call(request) {
     const answer = await ready().call(request);
-    if (request.method !== 'GET' || answer.wrote) await save();
+    if (request.method !== 'GET' || answer.wrote) await save().catch(() => {});
     return answer;
   },
   async ptSandbox(request) {
     const answer = await ready().ptSandbox(request);
-    if (request.method !== 'GET') await save();
+    if (request.method !== 'GET') await save().catch(() => {});
     return answer;
   },
   messages: () => ready().messages(),
