@@ -171,7 +171,29 @@ test('what a member types before the script has run stays, and signs in once it 
   release();
   await expect(page.locator('html')).toHaveAttribute('data-operator', 'fi');
   await expect(page.getByLabel(t.auth.login.username)).toHaveValue('active@fi.example');
+  // Perhaps before the app has taken the form over: held, then sent by the app, never as a
+  // plain HTML form (which would put the password in the address).
   await page.getByRole('button', { name: t.auth.login.submit }).click();
   await expect(page.getByRole('region', { name: t.statusBar.label })).toBeVisible();
+  expect(page.url()).not.toMatch(/password|username/);
+  expect(logged).toEqual([]);
+});
+
+test('a sign-in sent before the app has run is held, not sent as a plain form, and the app sends it', async ({
+  page,
+}) => {
+  const t = texts('fi-FI');
+  const release = await holdScript(page);
+  const { logged } = await watch(page);
+  await page.goto(`${origin('fi')}/`, { waitUntil: 'commit' });
+  await page.getByLabel(t.auth.login.username).fill('active@fi.example');
+  await page.getByLabel(t.auth.login.password, { exact: true }).fill('demo');
+  // The app's script has not run: the form goes nowhere.
+  await page.getByRole('button', { name: t.auth.login.submit }).click();
+  await page.waitForTimeout(300);
+  expect(page.url()).toBe(`${origin('fi')}/`);
+  release();
+  await expect(page.getByRole('region', { name: t.statusBar.label })).toBeVisible();
+  expect(page.url()).not.toMatch(/password|username/);
   expect(logged).toEqual([]);
 });

@@ -76,3 +76,16 @@ export const BROWSER_KEYS = {
  * app to render in its place (web: app/boot.tsx removes it, styles/global.css hides #root).
  */
 export const PRERENDER_STALE_ATTRIBUTE = 'data-prerender-stale';
+
+/**
+ * A prerendered form works before the app has taken it over (hydrated it), and sent as
+ * plain HTML it would carry its fields into the address (a password, too). Forms with
+ * `HOLD_UNTIL_HYDRATED` are held instead: the page's inline script stops the submit and
+ * keeps the form on `window[HELD_SUBMIT]`; the app marks the form `HYDRATED` once it
+ * handles it and sends a held one again (web: lib/heldSubmit.ts).
+ */
+export const FORM_HOLD = {
+  attribute: 'data-hold-until-hydrated',
+  hydrated: 'data-hydrated',
+  held: '__portalHeldSubmit',
+} as const;

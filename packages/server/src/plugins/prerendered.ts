@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BROWSER_KEYS, type OperatorId, PRERENDER_STALE_ATTRIBUTE } from '@portal/contract';
+import { BROWSER_KEYS, FORM_HOLD, type OperatorId, PRERENDER_STALE_ATTRIBUTE } from '@portal/contract';
 import { getOperator } from '@portal/domain';
 import { escapeHtml } from '../http/html.ts';
 
@@ -29,13 +29,17 @@ const LOCALE_COOKIE = new RegExp(
  * Runs before #root is parsed: a page the browser will not hydrate as sent (a member signed
  * in, arriving with a sign-in link, or who picked another language) stays hidden until the
  * app has rendered, instead of showing the sign-in form for a moment (global.css,
- * app/boot.tsx). Allowed by its hash in the CSP (plugins/security.ts).
+ * app/boot.tsx). And a form sent before the app has taken it over is held, not submitted as
+ * plain HTML with its fields (a password) in the address; the app sends it then
+ * (FORM_HOLD, web lib/heldSubmit.ts). Allowed by its hash in the CSP (plugins/security.ts).
  */
 export const PRERENDER_SCRIPT =
   '(function(){try{var l=document.querySelector(\'meta[name="portal-prerendered"]\').content,' +
   `s=localStorage,c=s.getItem(${JSON.stringify(BROWSER_KEYS.localeStorage)});` +
   `if(s.getItem(${JSON.stringify(BROWSER_KEYS.tokenStorage)})||/[?&]access_token=/.test(location.search)||(c&&c!==l))` +
-  `document.documentElement.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},"")}catch(e){}})()`;
+  `document.documentElement.setAttribute(${JSON.stringify(PRERENDER_STALE_ATTRIBUTE)},"")}catch(e){}` +
+  `document.addEventListener("submit",function(e){var f=e.target;if(f.hasAttribute(${JSON.stringify(FORM_HOLD.attribute)})` +
+  `&&!f.hasAttribute(${JSON.stringify(FORM_HOLD.hydrated)})){e.preventDefault();window[${JSON.stringify(FORM_HOLD.held)}]=f}},true)})()`;
 
 export const PRERENDER_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_SCRIPT).digest('base64')}'`;
 

@@ -7,6 +7,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { session, useSession } from '../../lib/session.ts';
+import { holdUntilHydrated, useHeldSubmit } from '../../lib/heldSubmit.ts';
 import { useAction } from '../../lib/useAction.ts';
 import { AuthCard } from './AuthCard.tsx';
 import cardStyles from './AuthCard.module.css';
@@ -23,6 +24,8 @@ export function LoginPage() {
   const { reason } = useSession();
   const [invalid, setInvalid] = useState<Invalid>({});
   const usernameRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useHeldSubmit(formRef);
   const passwordRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -65,7 +68,7 @@ export function LoginPage() {
           {t(loginErrorKey(login.error))}
         </Notice>
       )}
-      <form noValidate onSubmit={onSubmit}>
+      <form ref={formRef} {...holdUntilHydrated} noValidate onSubmit={onSubmit}>
         <Field
           ref={usernameRef}
           name="username"

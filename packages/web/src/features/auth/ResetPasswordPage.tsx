@@ -6,6 +6,7 @@ import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { api } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
+import { holdUntilHydrated, useHeldSubmit } from '../../lib/heldSubmit.ts';
 import { useAction } from '../../lib/useAction.ts';
 import { AuthCard } from './AuthCard.tsx';
 import cardStyles from './AuthCard.module.css';
@@ -16,6 +17,8 @@ export function ResetPasswordPage() {
   const operator = useOperator();
   const [invalid, setInvalid] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useHeldSubmit(formRef);
   const messageRef = useRef<HTMLDivElement>(null);
 
   const reset = useAction(
@@ -60,7 +63,7 @@ export function ResetPasswordPage() {
               {t(resetErrorKey(reset.error))}
             </Notice>
           )}
-          <form noValidate onSubmit={onSubmit}>
+          <form ref={formRef} {...holdUntilHydrated} noValidate onSubmit={onSubmit}>
             <Field
               ref={inputRef}
               name="username"
