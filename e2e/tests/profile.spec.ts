@@ -152,6 +152,8 @@ test.describe('profile', () => {
     await openProfile(page, 'no', 'Contact details');
     await number.fill(oldNumber);
     await page.getByRole('button', { name: 'Send code by SMS' }).click();
+    // The code is sent when the code step shows, not when the button was pressed.
+    await expect(page.getByRole('heading', { name: 'Confirm your new mobile number' })).toBeVisible();
     await codeField.fill(await smsCode(request, `+47${oldNumber}`));
     await page.getByRole('button', { name: 'Confirm and save' }).click();
     await expect(page.getByRole('heading', { name: 'Your personal information is saved' })).toBeVisible();
