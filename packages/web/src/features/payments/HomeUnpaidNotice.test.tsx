@@ -68,10 +68,13 @@ describe('the unpaid notice on home', () => {
 
   it('says the amount in the operator’s currency, in the member’s language', async () => {
     await setupI18n('nb-NO');
-    home({ body: invoices.slice(0, 1) }, norwegian());
+    const { settled, unmount } = home({ body: invoices.slice(0, 1) }, norwegian());
     const shown = await screen.findByRole('region', { name: 'Utestående betaling' });
     expect(shown).toHaveTextContent(/^!Utestående betaling35,00\skr er utestående\./);
     expect(within(shown).getByRole('link', { name: 'Gå til betaling' })).toHaveAttribute('href', '/payment');
+    // Nothing of this page may finish loading after the test (the catalogue switched to nb).
+    await settled();
+    unmount();
   });
 
   it('is absent when nothing is owed', async () => {
