@@ -1,6 +1,6 @@
 import type { Invoice } from '@portal/contract';
 import { openAmount, unpaidInvoices } from '@portal/domain';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateCardLink } from './card/UpdateCardLink.tsx';
 import styles from './UnpaidNotice.module.css';
@@ -13,9 +13,20 @@ import { usePaymentFormat } from './usePaymentFormat.ts';
 export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {
   const { t } = useTranslation();
   const format = usePaymentFormat();
-  const id = useId();
   const unpaid = unpaidInvoices(invoices);
   if (unpaid.length === 0) return null;
+  return (
+    <OwedNotice title={t('payments.unpaid.title')}>
+      <p>{t('payments.unpaid.text', { count: unpaid.length, amount: format.money(openAmount(unpaid)) })}</p>
+      <p>{t('payments.unpaid.next')}</p>
+      <UpdateCardLink />
+    </OwedNotice>
+  );
+}
+
+/** How a notice of money owed looks, on the payment page and on home: its mark, title and text. */
+export function OwedNotice({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
     <section aria-labelledby={id} className={styles.notice}>
       <span className={styles.icon} aria-hidden="true">
@@ -23,11 +34,9 @@ export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {
       </span>
       <div className={styles.body}>
         <h2 id={id} className={styles.title}>
-          {t('payments.unpaid.title')}
+          {title}
         </h2>
-        <p>{t('payments.unpaid.text', { count: unpaid.length, amount: format.money(openAmount(unpaid)) })}</p>
-        <p>{t('payments.unpaid.next')}</p>
-        <UpdateCardLink />
+        {children}
       </div>
     </section>
   );
