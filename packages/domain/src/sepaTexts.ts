@@ -59,13 +59,13 @@ export const sepaMandateMail: Record<
   (f: SepaMandateMailFacts) => { subject: string; body: string }
 > = {
   de: (f) => ({
-    subject: 'Dein SEPA-Lastschriftmandat',
+    subject: 'Ihr SEPA-Lastschriftmandat',
     body: [
-      `deine Bankverbindung ist geändert: Wir ziehen deine Beiträge ab jetzt per SEPA-Lastschrift von ${f.maskedIban} (${f.accountHolder}) ein.`,
+      `Ihre Bankverbindung ist geändert: Wir ziehen Ihre Beiträge ab jetzt per SEPA-Lastschrift von ${f.maskedIban} (${f.accountHolder}) ein.`,
       `Mandatsreferenz: ${f.reference}\nGläubiger-ID: ${f.creditorId}\nGläubiger: ${f.creditorName}`,
       f.nextDebit
-        ? `Vorabankündigung: Am ${f.nextDebit.date} buchen wir ${f.nextDebit.amount} von deinem Konto ab.`
-        : 'Vor jeder Abbuchung kündigen wir dir Datum und Betrag an.',
+        ? `Vorabankündigung: Am ${f.nextDebit.date} buchen wir ${f.nextDebit.amount} von Ihrem Konto ab.`
+        : 'Vor jeder Abbuchung kündigen wir Ihnen Datum und Betrag an.',
       sepaMandateText.de(f).join('\n\n'),
     ].join('\n\n'),
   }),
@@ -127,11 +127,12 @@ export const sepaRefusalTexts: Record<Language, Record<SepaRefusal, string>> = {
   de: {
     payment_method_not_offered: 'Lastschrift wird hier nicht angeboten.',
     invalid_current_password: 'Das Passwort stimmt nicht.',
-    invalid_iban: 'Diese IBAN ist nicht gültig. Bitte prüfe Länge und Prüfziffern.',
+    invalid_iban: 'Diese IBAN ist nicht gültig. Bitte prüfen Sie Länge und Prüfziffern.',
     iban_not_sepa: 'Diese IBAN gehört zu keinem Land des SEPA-Raums.',
     invalid_account_holder:
-      'Bitte gib den Namen des Kontoinhabers ein (2 bis 70 Zeichen, lateinische Schrift).',
-    sepa_unavailable: 'Die Lastschrift ist gerade nicht verfügbar. Bitte versuche es später noch einmal.',
+      'Bitte geben Sie den Namen des Kontoinhabers ein (2 bis 70 Zeichen, lateinische Schrift).',
+    sepa_unavailable:
+      'Die Lastschrift ist gerade nicht verfügbar. Bitte versuchen Sie es später noch einmal.',
   },
   en: {
     payment_method_not_offered: 'Direct debit is not offered here.',

@@ -134,7 +134,15 @@ export function createSepaService(deps: AppDeps) {
       creditorOf(state);
       const mandate = await repo.currentMandate(db, state.member.id);
       if (!mandate) {
-        throw new ApiError(404, [{ type: 'no_sepa_mandate', message: 'No SEPA direct debit mandate.' }]);
+        // The creditor goes with it: the portal's mandate form names them before one is signed.
+        const creditor = creditorOf(state);
+        throw new ApiError(404, [
+          {
+            type: 'no_sepa_mandate',
+            message: 'No SEPA direct debit mandate.',
+            context: { creditor_id: creditor.creditorId, creditor_name: creditor.creditorName },
+          },
+        ]);
       }
       return view(db, state, mandate);
     },
