@@ -61,7 +61,7 @@ export const sepaMandateMail: Record<
   de: (f) => ({
     subject: 'Ihr SEPA-Lastschriftmandat',
     body: [
-      `Ihre Bankverbindung ist geändert: Wir ziehen Ihre Beiträge ab jetzt per SEPA-Lastschrift von ${f.maskedIban} (${f.accountHolder}) ein.`,
+      `Ihre Bankverbindung ist geändert: Ab jetzt buchen wir Ihre Beiträge per SEPA-Lastschrift von ${f.maskedIban} (${f.accountHolder}) ab.`,
       `Mandatsreferenz: ${f.reference}\nGläubiger-ID: ${f.creditorId}\nGläubiger: ${f.creditorName}`,
       f.nextDebit
         ? `Vorabankündigung: Am ${f.nextDebit.date} buchen wir ${f.nextDebit.amount} von Ihrem Konto ab.`
