@@ -46,6 +46,11 @@ async function main(): Promise<number> {
   try {
     await database.migrate();
     const run = await takeDueDebits(database.db, clock, op, values.date);
+    // A pain.008 file holds at least one debit: with none due there is no file to hand in.
+    if (run.debits.length === 0) {
+      process.stdout.write(`No debits of ${op} are due on ${values.date}: no file written.\n`);
+      return 0;
+    }
     const file = path.resolve(invocationDirectory(), values.out ?? `sepa-${op}-${values.date}.xml`);
     writeFileSync(file, painDirectDebitXml(run, creditor, clock.now()));
     const total = run.debits.reduce((sum, d) => sum + d.amount, 0);
