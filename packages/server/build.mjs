@@ -13,7 +13,13 @@ import { build } from 'esbuild';
 
 const root = import.meta.dirname;
 
-export const SERVER_ENTRY_POINTS = ['src/main.ts', 'src/import.ts', 'src/door-key.ts'];
+export const SERVER_ENTRY_POINTS = [
+  'src/main.ts',
+  'src/import.ts',
+  'src/door-key.ts',
+  'src/sepa-export.ts',
+  'src/sepa-return.ts',
+];
 
 export async function buildServer({ outdir = path.join(root, 'dist') } = {}) {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

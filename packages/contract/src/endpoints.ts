@@ -53,6 +53,7 @@ import {
   ProfileUpdateRequest,
 } from './schemas/profile.ts';
 import { ReferralPromotion } from './schemas/referral.ts';
+import { SepaMandate, SepaMandateRequest } from './schemas/sepa.ts';
 import { storableText } from './schemas/text.ts';
 import { DoorCheckIn, DoorCheckInRequest, Workouts } from './schemas/workouts.ts';
 
@@ -356,6 +357,19 @@ export const endpoints = {
     auth: true,
     body: VerifoneCreditCardRequest,
     response: CardRegistered,
+  }),
+  sepaMandate: ep({
+    method: 'GET',
+    path: '/v1/membership/sepa_mandate',
+    auth: true,
+    response: SepaMandate,
+  }),
+  changeSepaMandate: ep({
+    method: 'PUT',
+    path: '/v1/membership/sepa_mandate',
+    auth: true,
+    body: SepaMandateRequest,
+    response: SepaMandate,
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -13,6 +13,7 @@ export * from './schemas/freeze.ts';
 export * from './schemas/import.ts';
 export * from './schemas/membership.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/sepa.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/referral.ts';
 export * from './schemas/text.ts';

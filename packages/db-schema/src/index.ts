@@ -224,7 +224,7 @@ export const paymentMethods = pgTable(
     memberId: text('member_id')
       .notNull()
       .references(() => members.id),
-    provider: text('provider').$type<'verifone' | 'dibs'>().notNull(),
+    provider: text('provider').$type<'verifone' | 'dibs' | 'sepa'>().notNull(),
     type: text('type').notNull(),
     brand: text('brand').notNull(),
     details: text('details').notNull(),
@@ -769,5 +769,79 @@ export const ptBookings = pgTable(
     // The slot index above holds live bookings only; a foreign key check needs them all.
     index('pt_bookings_trainer_idx').on(t.trainerId),
     index('pt_bookings_location_idx').on(t.locationId),
+  ],
+);
+
+/**
+ * SEPA direct debit mandates (docs/payments.md "SEPA direct debit", ADR 040). The full IBAN
+ * is here only, for the debit file; everything else shows `iban_masked`. A member has at
+ * most one mandate that has not ended; the current one is also the member's payment method
+ * (`payment_methods.provider` 'sepa', its `provider_token` the mandate's id).
+ */
+export const sepaMandates = pgTable(
+  'sepa_mandates',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    operatorId: text('operator_id').notNull(),
+    /** Unique mandate reference per creditor (operator), at most 35 SEPA characters. */
+    reference: text('reference').notNull(),
+    creditorId: text('creditor_id').notNull(),
+    iban: text('iban').notNull(),
+    ibanMasked: text('iban_masked').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    /** The date of signature in the operator's timezone (the debit file's DtOfSgntr). */
+    signedOn: day('signed_on').notNull(),
+    signedAt: instant('signed_at').notNull(),
+    endedAt: instant('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('sepa_mandates_reference_uq').on(t.operatorId, t.reference),
+    uniqueIndex('sepa_mandates_member_active_uq').on(t.memberId).where(sql`ended_at IS NULL`),
+    index('sepa_mandates_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * One invoice to collect by direct debit: queued by a mandate (declined invoices) or by the
+ * export (scheduled ones due), exported in a pain.008 file, or returned by the bank.
+ */
+export const sepaCollections = pgTable(
+  'sepa_collections',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    mandateId: text('mandate_id')
+      .notNull()
+      .references(() => sepaMandates.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The earliest collection date the pre-notification named. */
+    dueOn: day('due_on').notNull(),
+    status: text('status').$type<'queued' | 'exported' | 'returned' | 'cancelled'>().notNull(),
+    sequenceType: text('sequence_type').$type<'FRST' | 'RCUR'>(),
+    /** The pain.008 message and the end-to-end id the bank's return names. */
+    messageId: text('message_id'),
+    endToEndId: text('end_to_end_id'),
+    exportedAt: instant('exported_at'),
+    returnReason: text('return_reason'),
+    returnedAt: instant('returned_at'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('sepa_collections_member_idx').on(t.memberId),
+    index('sepa_collections_mandate_idx').on(t.mandateId),
+    index('sepa_collections_invoice_idx').on(t.invoiceId),
+    index('sepa_collections_due_idx').on(t.operatorId, t.status, t.dueOn),
+    uniqueIndex('sepa_collections_open_uq').on(t.invoiceId).where(sql`status IN ('queued', 'exported')`),
+    uniqueIndex('sepa_collections_end_to_end_uq').on(t.endToEndId),
   ],
 );

@@ -57,6 +57,8 @@ export interface DataExportRows {
   freezePeriods: object[];
   /** Without the provider's token and the card's fingerprint. */
   paymentMethods: object[];
+  /** Without the full IBAN: the masked one only. */
+  sepaMandates: object[];
   invoices: ({ id: string } & object)[];
   invoiceLines: ({ invoiceId: string } & object)[];
   payments: ({ id: string; invoiceId: string } & object)[];
@@ -84,6 +86,7 @@ export function assembleDataExport(rows: DataExportRows): DataExport {
     chip_orders: rows.chipOrders.map(exportRow),
     freeze_periods: rows.freezePeriods.map(exportRow),
     payment_methods: rows.paymentMethods.map(exportRow),
+    sepa_mandates: rows.sepaMandates.map(exportRow),
     invoices: rows.invoices.map((invoice) => ({
       ...exportRow(invoice),
       lines: rows.invoiceLines.filter((l) => l.invoiceId === invoice.id).map(exportRow),

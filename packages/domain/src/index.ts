@@ -13,6 +13,8 @@ export * from './club.ts';
 export * from './access.ts';
 export * from './profile.ts';
 export * from './payments.ts';
+export * from './sepa.ts';
+export * from './sepaTexts.ts';
 export * from './withdrawal.ts';
 export * from './identity.ts';
 export * from './checkins.ts';

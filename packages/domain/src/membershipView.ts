@@ -104,7 +104,7 @@ export interface MembershipRecord {
   /** The card not removed that was added last, if any. */
   paymentMethod: {
     id: string;
-    provider: 'verifone' | 'dibs';
+    provider: 'verifone' | 'dibs' | 'sepa';
     type: string;
     brand: string;
     details: string;
@@ -172,9 +172,10 @@ export function membershipView(
           id: method.id,
           provider: method.provider,
           type: method.type,
-          brand: method.brand,
+          // A direct debit has neither (docs/payments.md "SEPA direct debit").
+          brand: method.provider === 'sepa' ? null : method.brand,
           details: method.details,
-          expire: method.expire,
+          expire: method.provider === 'sepa' ? null : method.expire,
         }
       : null,
     // Keys follow the membership: derived from the dated facts like the status.

@@ -2,6 +2,7 @@ import { formatList, getOperator, operatorIds, plural } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { providerBase } from './adapters/pt/config.ts';
 import type { Config } from './config.ts';
+import { sepaOperators } from './modules/payments/sepa/config.ts';
 
 /**
  * One feature's configuration as the server starts: whether it works, and when it does
@@ -48,6 +49,28 @@ function cards(config: Config): FeatureState[] {
       ],
     };
   });
+}
+
+/** SEPA direct debit: each operator offering it needs its creditor identifier (ADR 040). */
+function sepa(config: Config): FeatureState {
+  const offered = sepaOperators();
+  const missing = offered.filter((op) => !config.sepa[op]);
+  const creditors = offered
+    .filter((op) => config.sepa[op])
+    .map(
+      (op) =>
+        `${op}: ${config.sepa[op]?.demo ? 'demo creditor (never in production)' : config.sepa[op]?.creditorId}`,
+    );
+  if (missing.length === 0) {
+    const demo = offered.every((op) => config.sepa[op]?.demo);
+    return { feature: 'SEPA direct debit', state: demo ? 'sandbox' : 'on', detail: creditors.join(', ') };
+  }
+  return {
+    feature: 'SEPA direct debit',
+    state: missing.length === offered.length ? 'off' : 'partial',
+    detail: `no creditor identifier: the bank account calls of ${missing.join(', ')} answer 503${creditors.length ? `; ${creditors.join(', ')}` : ''}`,
+    missing: missing.map((op) => `SEPA_CREDITOR_ID_${upper(op)}`),
+  };
 }
 
 function pt(config: Config): FeatureState {
@@ -201,6 +224,7 @@ export function featureReport(config: Config): FeatureState[] {
     metrics(config),
     links(config),
     ...cards(config),
+    sepa(config),
     pt(config),
     door(config),
     publicCancellation(config),

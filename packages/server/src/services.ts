@@ -22,6 +22,7 @@ import { createMembershipService } from './modules/membership/service.ts';
 import { createCardService } from './modules/payments/cards.ts';
 import { createHealthInsuranceService } from './modules/payments/health-insurance.ts';
 import { createRefundsService } from './modules/payments/refunds.ts';
+import { createSepaService } from './modules/payments/sepa/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createPtService } from './modules/pt/service.ts';
@@ -53,6 +54,7 @@ export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}
     refunds: createRefundsService(deps, payments),
     healthInsurance: createHealthInsuranceService(deps),
     cards: createCardService(deps),
+    sepa: createSepaService(deps),
     referral: createReferralService(deps),
     workouts: createWorkoutsService(deps),
     doorKeys: createDoorKeyring(deps.config.doorKeys, options.demoDoorKeys),

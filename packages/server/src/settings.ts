@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type CardSettings, cardSchema } from './adapters/cards/config.ts';
 import { type DeliverySettings, deliverySchema } from './adapters/delivery/config.ts';
 import { type PtSettings, ptSchema } from './adapters/pt/config.ts';
+import { type SepaSettings, sepaSchema } from './modules/payments/sepa/config.ts';
 import {
   type AreaSchema,
   type ConfigProblem,
@@ -164,6 +165,8 @@ export interface Config {
   readModelCacheMs: number;
   /** Graceful shutdown on SIGTERM (ADR 015). */
   shutdown: ShutdownSettings;
+  /** The SEPA creditor of each operator with direct debit (SEPA_CREDITOR_*; ADR 040). */
+  sepa: SepaSettings;
 }
 
 /** How a process drains on SIGTERM (ADR 015). */
@@ -278,7 +281,7 @@ const serverVariables = () => ({
   SHUTDOWN_TIMEOUT_MS: milliseconds(),
 });
 
-type ServerSettings = Omit<Config, 'cards' | 'pt' | 'delivery'>;
+type ServerSettings = Omit<Config, 'cards' | 'pt' | 'delivery' | 'sepa'>;
 
 /** The server's settings from its variables: the defaults below are the documented ones (README). */
 export function serverSchema(production: boolean, host: ConfigHost = plainHost): AreaSchema<ServerSettings> {
@@ -368,6 +371,7 @@ export function configVariables(): string[] {
     ...variablesOf(cardSchema(false)),
     ...variablesOf(ptSchema(false)),
     ...variablesOf(deliverySchema(false)),
+    ...variablesOf(sepaSchema(false)),
   ];
 }
 
@@ -382,6 +386,7 @@ export function parseConfig(env: Env, host: ConfigHost = plainHost): Config {
   const cards = parseArea(cardSchema(production), env, problems);
   const pt = parseArea(ptSchema(production), env, problems);
   const delivery = parseArea(deliverySchema(production), env, problems);
-  if (!server || !cards || !pt || !delivery) throw new ConfigError(problems);
-  return { ...server, cards, pt, delivery };
+  const sepa = parseArea(sepaSchema(production), env, problems);
+  if (!server || !cards || !pt || !delivery || !sepa) throw new ConfigError(problems);
+  return { ...server, cards, pt, delivery, sepa };
 }

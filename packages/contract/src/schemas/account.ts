@@ -33,6 +33,8 @@ export const DataExport = z.object({
   chip_orders: Rows,
   freeze_periods: Rows,
   payment_methods: Rows,
+  /** SEPA direct debit mandates, the IBAN masked only (docs/payments.md "SEPA direct debit"). */
+  sepa_mandates: Rows,
   invoices: Rows,
   workouts: Rows,
   events: Rows,

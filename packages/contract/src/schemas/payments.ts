@@ -5,14 +5,22 @@ import { Currency, IsoDate, IsoDateTime, MinorUnits, Period } from './common.ts'
 export const CardProvider = z.enum(['verifone', 'dibs']);
 export type CardProvider = z.infer<typeof CardProvider>;
 
+/** A card's provider, or `sepa` for a direct debit mandate (brand and expiry then null). */
+export const PaymentMethodProvider = z.enum(['verifone', 'dibs', 'sepa']);
+export type PaymentMethodProvider = z.infer<typeof PaymentMethodProvider>;
+
 export const PaymentMethod = z.object({
   id: z.string(),
-  provider: CardProvider,
+  provider: PaymentMethodProvider,
   type: z.string(),
-  brand: z.string(),
+  brand: z.string().nullable(),
+  /** A card's masked number, or a direct debit's masked IBAN. */
   details: z.string(),
-  /** YYMM, shown as MM/20YY. */
-  expire: z.string().regex(/^\d{4}$/),
+  /** YYMM, shown as MM/20YY; null for a direct debit. */
+  expire: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

@@ -28,6 +28,11 @@ export interface OperatorSettings {
   /** Locales offered by the language switcher, default first. */
   locales: readonly Locale[];
   cardProvider: CardProvider;
+  /**
+   * The ways a member of the operator may pay, first the default: card everywhere, SEPA
+   * direct debit where members expect it (docs/payments.md "SEPA direct debit").
+   */
+  paymentMethods: readonly ('card' | 'sepa_direct_debit')[];
   supportEmail: string;
   /** Customer service's phone, in international format. */
   supportPhone: string;

@@ -44,6 +44,7 @@ export function createDataExportService(deps: AppDeps) {
           chipOrders: await repo.exportChipOrders(tx, membershipIds),
           freezePeriods: await repo.exportFreezes(tx, membershipIds),
           paymentMethods: await repo.exportPaymentMethods(tx, member.id),
+          sepaMandates: await repo.exportSepaMandates(tx, member.id),
           invoices,
           invoiceLines: lines,
           payments,

@@ -15,6 +15,7 @@ import {
   outbox,
   passwordResetTokens,
   paymentMethods,
+  sepaMandates,
   payments,
   phoneVerifications,
   refunds,
@@ -105,6 +106,17 @@ export function exportPaymentMethods(ex: Executor, memberId: string) {
     .from(paymentMethods)
     .where(eq(paymentMethods.memberId, memberId))
     .orderBy(asc(paymentMethods.createdAt));
+}
+
+/** A mandate's full IBAN is for the debit file only: the export holds the masked one. */
+const { iban: _iban, ...sepaMandateColumns } = getTableColumns(sepaMandates);
+
+export function exportSepaMandates(ex: Executor, memberId: string) {
+  return ex
+    .select(sepaMandateColumns)
+    .from(sepaMandates)
+    .where(eq(sepaMandates.memberId, memberId))
+    .orderBy(asc(sepaMandates.signedAt));
 }
 
 export function exportInvoices(ex: Executor, memberId: string) {

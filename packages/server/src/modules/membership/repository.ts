@@ -163,7 +163,7 @@ const READ_MODEL_COLUMNS = {
   paymentMethod: column<
     | [
         id: string,
-        provider: 'verifone' | 'dibs',
+        provider: 'verifone' | 'dibs' | 'sepa',
         type: string,
         brand: string,
         details: string,

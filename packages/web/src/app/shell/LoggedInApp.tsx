@@ -63,6 +63,10 @@ const CreditCardPage = lazyPage(
   () => import('../../features/payments/card/CreditCardPage.tsx'),
   'CreditCardPage',
 );
+const BankAccountPage = lazyPage(
+  () => import('../../features/payments/sepa/BankAccountPage.tsx'),
+  'BankAccountPage',
+);
 const InvoicesPage = lazyPage(() => import('../../features/payments/InvoicesPage.tsx'), 'InvoicesPage');
 const InvoicePage = lazyPage(() => import('../../features/payments/PaymentPages.tsx'), 'InvoicePage');
 const PaymentPage = lazyPage(() => import('../../features/payments/PaymentPage.tsx'), 'PaymentPage');
@@ -120,6 +124,7 @@ export function LoggedInRoutes() {
         <Route path="payment" element={<PaymentPage />} />
         <Route path="payment/payment-method-updated" element={<PaymentPage withBanner />} />
         <Route path="payment/credit-card" element={<CreditCardPage />} />
+        <Route path="payment/bank-account" element={<BankAccountPage />} />
         <Route path="payment/invoices" element={<InvoicesPage />} />
         <Route path="payment/refund/:id" element={<RefundToCardPage />} />
         <Route path="payment/refund/:id/bank" element={<RefundToBankPage />} />

@@ -22,6 +22,7 @@ const exported: DataExport = {
   chip_orders: [],
   freeze_periods: [],
   payment_methods: [],
+  sepa_mandates: [],
   invoices: [],
   workouts: [],
   events: [],

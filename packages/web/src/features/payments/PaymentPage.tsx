@@ -1,5 +1,4 @@
 import { Later } from '../../components/Later.tsx';
-import { CardBlock } from './card/CardBlock.tsx';
 import { CardUpdateBanner } from './card/CardUpdateBanner.tsx';
 import { HealthInsuranceSection } from './healthInsurance/HealthInsuranceSection.tsx';
 import { InvoicesSection } from './InvoicesSection.tsx';
@@ -7,6 +6,7 @@ import { NextPayment } from './NextPayment.tsx';
 import styles from './Payments.module.css';
 import { useInvoiceList } from './queries.ts';
 import { RefundsSection } from './refunds/RefundsSection.tsx';
+import { PaymentMethodSection } from './sepa/BankAccountBlock.tsx';
 import { UnpaidNotice } from './UnpaidNotice.tsx';
 
 /**
@@ -22,7 +22,7 @@ export function PaymentPage({ withBanner = false }: { withBanner?: boolean }) {
       {withBanner && <CardUpdateBanner />}
       {invoices.data && <UnpaidNotice invoices={invoices.data} />}
       <div className={styles.grid}>
-        <CardBlock />
+        <PaymentMethodSection />
         <NextPayment />
       </div>
       <Later>

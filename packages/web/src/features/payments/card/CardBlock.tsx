@@ -28,9 +28,11 @@ export function CardSummary({ card }: { card: PaymentMethod }) {
         <p className={styles.brand}>
           {card.brand} <span className={styles.details}>{card.details}</span>
         </p>
-        <p className={styles.expiry}>
-          {t('payments.card.expires', { expiry: formatCardExpiry(card.expire) })}
-        </p>
+        {card.expire && (
+          <p className={styles.expiry}>
+            {t('payments.card.expires', { expiry: formatCardExpiry(card.expire) })}
+          </p>
+        )}
       </div>
     </div>
   );
