@@ -224,7 +224,6 @@ function DayPicker({
                 type="button"
                 className={styles.day}
                 aria-pressed={day === selected}
-                aria-label={formatDayLong(day, i18n.language)}
                 onClick={() => onSelect(day)}
                 data-empty={!days.has(day) || undefined}
               >
