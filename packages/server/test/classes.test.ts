@@ -317,6 +317,18 @@ describe.each(databases())('group classes on %s', (kind) => {
     }
   });
 
+  it('describes the calls in the OpenAPI document: 201 for a booking, text/calendar for the file', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const booking = doc.paths['/api/v1/membership/classes/{id}/booking'];
+    expect(Object.keys(booking.post.responses)).toContain('201');
+    expect(Object.keys(booking.delete.responses)).toContain('204');
+    const ics = doc.paths['/api/v1/membership/classes/bookings.ics'].get.responses['200'];
+    expect(Object.keys(ics.content)).toEqual(['text/calendar; charset=utf-8']);
+    expect(
+      doc.paths['/api/v1/membership/classes'].get.parameters.map((p: { name: string }) => p.name),
+    ).toEqual(expect.arrayContaining(['location_id', 'from', 'to']));
+  });
+
   it('refuses a timetable file with a bad row whole', async () => {
     const before = await t.db.select().from(classSessions);
     const issues = await refusal(

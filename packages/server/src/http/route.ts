@@ -93,6 +93,8 @@ function registerEndpoint(app: FastifyInstance, entry: EndpointEntry): void {
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
+      // The OpenAPI document names a body that is not JSON by its type.
+      ...(endpoint.contentType ? { produces: [endpoint.contentType] } : {}),
       ...(credential?.kind === 'session' ? { security: [{ bearer: [] }] } : {}),
       ...(credential?.kind === 'door-key' ? { security: [{ clubKey: [] }] } : {}),
       response: {
