@@ -20,6 +20,8 @@ const LOCALES: Record<string, string[]> = {
 /** Operators with the public cancellation (§ 312k BGB) and the PT pages. */
 const PUBLIC_CANCELLATION = new Set(['de']);
 const PT = new Set(['de', 'ch', 'no']);
+/** Operators with group classes (docs/classes.md). */
+const CLASSES = new Set(['de', 'at', 'no', 'fi']);
 
 const PUBLIC_ROUTES = ['/', '/password/reset', '/password/update?token=x', '/accessibility'];
 
@@ -52,6 +54,7 @@ function memberRoutes(operator: string, invoiceId: string | undefined): Record<s
       ...(operator === 'ch' ? ['/payment/health-insurance/2026'] : []),
       '/referral',
       ...(PT.has(operator) ? ['/offers', '/pt'] : []),
+      ...(CLASSES.has(operator) ? ['/classes'] : []),
       '/contact',
       '/accessibility',
       ...(PUBLIC_CANCELLATION.has(operator) ? ['/cancel-contract'] : []),

@@ -22,6 +22,14 @@ import {
   WithdrawalRequest,
   WithdrawalResult,
 } from './schemas/cancellation.ts';
+import {
+  ClassBookingResult,
+  ClassCalendar,
+  ClassCalendarQuery,
+  ClassSessionParams,
+  ClassTimetable,
+  ClassTimetableQuery,
+} from './schemas/classes.ts';
 import { Location, UpdateLocationRequest } from './schemas/club.ts';
 import { GdprRequest } from './schemas/consents.ts';
 import { ContactInfo } from './schemas/contact.ts';
@@ -69,6 +77,10 @@ export interface Endpoint {
   params?: z.ZodType;
   /** Schema of a 2xx body; `null` means 204 No Content. */
   response: z.ZodType | null;
+  /** The success status when it is not 200 (a 201 Created). */
+  successStatus?: 201;
+  /** A body that is not JSON: the response schema is a string sent as this type. */
+  contentType?: string;
 }
 
 /** An endpoint whose inputs (body, query, params) all follow the contract's text rule (schemas/text.ts). */
@@ -187,6 +199,38 @@ export const endpoints = {
     auth: false,
     body: DoorCheckInRequest,
     response: DoorCheckIn,
+  }),
+
+  classTimetable: ep({
+    method: 'GET',
+    path: '/v1/membership/classes',
+    auth: true,
+    query: ClassTimetableQuery,
+    response: ClassTimetable,
+  }),
+  /** The member's future bookings as an iCalendar file (docs/classes.md). */
+  classCalendar: ep({
+    method: 'GET',
+    path: '/v1/membership/classes/bookings.ics',
+    auth: true,
+    query: ClassCalendarQuery,
+    response: ClassCalendar,
+    contentType: 'text/calendar; charset=utf-8',
+  }),
+  bookClass: ep({
+    method: 'POST',
+    path: '/v1/membership/classes/:id/booking',
+    auth: true,
+    params: ClassSessionParams,
+    response: ClassBookingResult,
+    successStatus: 201,
+  }),
+  cancelClassBooking: ep({
+    method: 'DELETE',
+    path: '/v1/membership/classes/:id/booking',
+    auth: true,
+    params: ClassSessionParams,
+    response: null,
   }),
 
   freezePolicy: ep({

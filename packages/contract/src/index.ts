@@ -4,6 +4,7 @@ export * from './schemas/access.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/cancellation.ts';
+export * from './schemas/classes.ts';
 export * from './schemas/club.ts';
 export * from './schemas/consents.ts';
 export * from './schemas/contact.ts';

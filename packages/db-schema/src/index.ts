@@ -845,3 +845,77 @@ export const sepaCollections = pgTable(
     uniqueIndex('sepa_collections_end_to_end_uq').on(t.endToEndId),
   ],
 );
+
+/**
+ * Group classes (docs/classes.md): what a class is, per operator, and its sessions at a
+ * club. A session's bookings are written only under its row's lock (ADR 044).
+ */
+export const classes = pgTable(
+  'classes',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    intensity: text('intensity').$type<'low' | 'medium' | 'high'>().notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+  },
+  (t) => [index('classes_operator_idx').on(t.operatorId)],
+);
+
+export const classSessions = pgTable(
+  'class_sessions',
+  {
+    id: text('id').primaryKey(),
+    classId: text('class_id')
+      .notNull()
+      .references(() => classes.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    room: text('room').notNull(),
+    instructor: text('instructor').notNull(),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [
+    index('class_sessions_location_start_idx').on(t.locationId, t.startsAt),
+    index('class_sessions_class_idx').on(t.classId),
+  ],
+);
+
+export type ClassBookingStatus = 'booked' | 'waitlisted' | 'cancelled';
+
+/**
+ * A member's place in a session or on its waitlist. `queue` orders the waitlist (the
+ * position is the rank among the waitlisted, so it has no gaps); a cancellation keeps the
+ * row with `cancelled_at` and whether it was late.
+ */
+export const classBookings = pgTable(
+  'class_bookings',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => classSessions.id),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    status: text('status').$type<ClassBookingStatus>().notNull(),
+    queue: integer('queue').notNull(),
+    createdAt: instant('created_at').notNull(),
+    promotedAt: instant('promoted_at'),
+    cancelledAt: instant('cancelled_at'),
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    remindedAt: instant('reminded_at'),
+    attendedAt: instant('attended_at'),
+  },
+  (t) => [
+    uniqueIndex('class_bookings_session_member_uq')
+      .on(t.sessionId, t.memberId)
+      .where(sql`status <> 'cancelled'`),
+    index('class_bookings_session_idx').on(t.sessionId, t.status, t.queue),
+    index('class_bookings_member_idx').on(t.memberId),
+  ],
+);

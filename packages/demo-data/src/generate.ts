@@ -19,6 +19,7 @@ import {
   todayIn,
 } from '@portal/domain';
 import type * as t from '@portal/db-schema';
+import { demoTimetable } from './classes.ts';
 import { contentRows } from './content.ts';
 import { ptRows } from './pt.ts';
 import { demoUsername, operatorSeeds, PERSONAS, type Persona, productPresentation } from './seed-data.ts';
@@ -288,6 +289,13 @@ function buildOperator(op: OperatorId, now: Date, rows: DemoData, opIndex: numbe
       staffed_hours: seed.clubHours.staffed,
     });
   }
+  if (operator.classes) {
+    // The timetable at the clubs members train at now (not the presale or the closed one).
+    const open = seed.clubs.filter((c) => c.openedOn && !c.closedOn).map((c) => c.id);
+    const timetable = demoTimetable(op, open, now);
+    rows.imported.classes.push(...timetable.classes);
+    rows.imported.class_sessions.push(...timetable.class_sessions);
+  }
   const productId = `${op}-all-clubs`;
   rows.imported.products.push({
     id: productId,
@@ -547,7 +555,16 @@ function buildOperator(op: OperatorId, now: Date, rows: DemoData, opIndex: numbe
  */
 export function demoData(now: Date): DemoData {
   const rows: DemoData = {
-    imported: { clubs: [], products: [], promotions: [], members: [], keys: [], freezes: [] },
+    imported: {
+      clubs: [],
+      products: [],
+      promotions: [],
+      members: [],
+      keys: [],
+      freezes: [],
+      classes: [],
+      class_sessions: [],
+    },
     ids: new Map(),
     paymentMethods: [],
     invoices: [],

@@ -12,3 +12,4 @@ export {
   seededPurchaseRequestId,
 } from './pt.ts';
 export * from './pt-sandbox/answers.ts';
+export { classId, SMALL_SESSION_CAPACITY, SMALL_SESSION_TIME, smallSessionId } from './classes.ts';

@@ -104,6 +104,7 @@ export async function createDemoHost(options: DemoHostOptions): Promise<DemoHost
   const cards = createCardSandbox(deps);
   const pt = createPtSandboxApi(deps, consoleLog);
   jobs.start();
+  services.classes.startReminders(consoleLog);
 
   return {
     async call(request) {

@@ -38,6 +38,8 @@ export * from './consentTexts.ts';
 export * from './accountTexts.ts';
 export * from './dataExport.ts';
 export * from './pt.ts';
+export * from './classes.ts';
+export * from './classesTexts.ts';
 export * from './ptTexts.ts';
 export * from './ptToken.ts';
 export * from './homeInfo.ts';

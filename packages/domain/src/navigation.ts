@@ -4,10 +4,19 @@ import { CLUB_CHANGE_STATUSES } from './club.ts';
 import { CHIP_STATUSES } from './access.ts';
 import { isCancelledStatus } from './status.ts';
 
-export type MenuItem = 'home' | 'payment' | 'referral' | 'offers' | 'pt' | 'membership' | 'contact';
+export type MenuItem =
+  | 'home'
+  | 'classes'
+  | 'payment'
+  | 'referral'
+  | 'offers'
+  | 'pt'
+  | 'membership'
+  | 'contact';
 
 const MENU_ORDER: readonly MenuItem[] = [
   'home',
+  'classes',
   'payment',
   'referral',
   'offers',
@@ -27,9 +36,10 @@ export function hasReferral(status: MembershipStatus): boolean {
 }
 
 /** The navigation menu (docs/portal-screens.md, "The shell"). */
-export function menuItems(status: MembershipStatus, ptEnabled: boolean): MenuItem[] {
+export function menuItems(status: MembershipStatus, ptEnabled: boolean, classesEnabled = false): MenuItem[] {
   return MENU_ORDER.filter((item) => {
     if (item === 'offers' || item === 'pt') return ptEnabled;
+    if (item === 'classes') return classesEnabled;
     if (item === 'referral') return hasReferral(status);
     return true;
   });

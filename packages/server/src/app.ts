@@ -155,6 +155,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     readModelCache,
     demoDoorKeys: outsideProduction && config.doorKeys.demo ? outsideProduction.demoDoorKeys() : [],
   });
+  // Reminders before booked classes, looked for every minute (docs/classes.md).
+  let stopReminders: (() => void) | null = null;
+  app.addHook('onReady', async () => {
+    stopReminders = services.classes.startReminders(app.log);
+  });
+  app.addHook('onClose', async () => stopReminders?.());
   registerHealthRoutes(app, db, lifecycle, limitStore.state);
   // Every contract call, registered from the endpoint table (docs/architecture.md, "Endpoints").
   registerEndpoints(app, portalTable(services, config));

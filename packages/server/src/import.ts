@@ -21,7 +21,7 @@ import { plural } from '@portal/domain';
  * transaction; files go in the order given, and the first refused one stops the run.
  * Format and rules: docs/operations.md.
  */
-const USAGE = `usage: npm run import -- <file.json|file.csv> [more files] [--entity clubs|products|promotions|members|keys|freezes] [--dry-run] [--no-invitations]`;
+const USAGE = `usage: npm run import -- <file.json|file.csv> [more files] [--entity clubs|products|promotions|members|keys|freezes|classes|class_sessions] [--dry-run] [--no-invitations]`;
 const SHOWN_ISSUES = 50;
 
 function summary(report: ImportReport): string[] {

@@ -11,6 +11,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createPublicCancellationService } from './modules/cancellation/public-service.ts';
 import { createCancellationService } from './modules/cancellation/service.ts';
 import { createWithdrawalService } from './modules/cancellation/withdrawal.ts';
+import { createClassesService } from './modules/classes/service.ts';
 import { createClubService } from './modules/club/service.ts';
 import { createConsentsService } from './modules/consents/service.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -73,6 +74,7 @@ export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}
     access: createAccessService(deps),
     profile: createProfileService(deps),
     pt: createPtService(deps),
+    classes: createClassesService(deps),
   };
 }
 

@@ -186,6 +186,8 @@ describe.each(databases())('the import on %s', (kind) => {
         members: { created: 2, updated: 0, unchanged: 0 },
         keys: { created: 2, updated: 0, unchanged: 0 },
         freezes: { created: 1, updated: 0, unchanged: 0 },
+        classes: { created: 1, updated: 0, unchanged: 0 },
+        class_sessions: { created: 1, updated: 0, unchanged: 0 },
       },
       invited: 2,
     });
@@ -248,7 +250,7 @@ describe.each(databases())('the import on %s', (kind) => {
     const report = await importInto(t, await sourceOf(path.join(EXAMPLES, 'import.json')), config);
     expect(report.invited).toBe(0);
     for (const counts of Object.values(report.counts)) expect(counts.created + counts.updated).toBe(0);
-    expect(Object.values(report.counts).reduce((n, c) => n + c.unchanged, 0)).toBe(9);
+    expect(Object.values(report.counts).reduce((n, c) => n + c.unchanged, 0)).toBe(11);
     expect(await tableSizes()).toEqual(before.sizes);
     expect(await snapshot()).toEqual(before.rows);
   });
@@ -355,9 +357,16 @@ describe.each(databases())('the import on %s', (kind) => {
   });
 
   it('imports the example CSV files in order, and again without a change', async () => {
-    const files = ['clubs', 'products', 'promotions', 'members', 'keys', 'freezes'].map((e) =>
-      path.join(EXAMPLES, 'csv', `${e}.csv`),
-    );
+    const files = [
+      'clubs',
+      'products',
+      'promotions',
+      'members',
+      'keys',
+      'freezes',
+      'classes',
+      'class_sessions',
+    ].map((e) => path.join(EXAMPLES, 'csv', `${e}.csv`));
     const norway = {
       ...config,
       publicOrigins: { ...config.publicOrigins, no: 'https://medlem.stride.example' },

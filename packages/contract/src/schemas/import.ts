@@ -178,6 +178,34 @@ export const ImportFreeze = z
   .strict();
 export type ImportFreeze = z.infer<typeof ImportFreeze>;
 
+/** A group class an operator offers (docs/classes.md); its sessions name it by id. */
+export const ImportClass = z
+  .object({
+    id: ImportId,
+    operator_id: OperatorId,
+    name: Text(100),
+    description: z.string().trim().max(1000).refine(notFormula, FORMULA).default(''),
+    intensity: z.enum(['low', 'medium', 'high']),
+    duration_minutes: z.number().int().min(5).max(600),
+  })
+  .strict();
+export type ImportClass = z.infer<typeof ImportClass>;
+
+/** One session of a class at a club of the class's operator. */
+export const ImportClassSession = z
+  .object({
+    id: ImportId,
+    class_id: ImportId,
+    club_id: ImportId,
+    starts_at: z.iso.datetime({ offset: true }),
+    ends_at: z.iso.datetime({ offset: true }),
+    room: Text(100),
+    instructor: Text(100),
+    capacity: z.number().int().min(1).max(1000),
+  })
+  .strict();
+export type ImportClassSession = z.infer<typeof ImportClassSession>;
+
 /** The row schema of each entity, in the order the import applies them; each with the text rule (text.ts). */
 export const importEntities = {
   clubs: storableText(ImportClub),
@@ -186,6 +214,8 @@ export const importEntities = {
   members: storableText(ImportMember),
   keys: storableText(ImportKey),
   freezes: storableText(ImportFreeze),
+  classes: storableText(ImportClass),
+  class_sessions: storableText(ImportClassSession),
 } as const;
 export type ImportEntity = keyof typeof importEntities;
 export const IMPORT_ENTITIES = Object.keys(importEntities) as ImportEntity[];
@@ -200,6 +230,8 @@ export const ImportDocument = storableText(
       members: z.array(ImportMember).default([]),
       keys: z.array(ImportKey).default([]),
       freezes: z.array(ImportFreeze).default([]),
+      classes: z.array(ImportClass).default([]),
+      class_sessions: z.array(ImportClassSession).default([]),
     })
     .strict(),
 );

@@ -3,6 +3,15 @@ import type { OperatorSettings } from './types.ts';
 
 const freezePolicy = { maxMonthsPerYear: 3, monthlyFee: 4900 } as const;
 
+/** Group classes as most operators run them (docs/classes.md); an operator may differ. */
+const classPolicy = {
+  bookingOpensDaysAhead: 7,
+  maxFutureBookings: 5,
+  lateCancellationMinutes: 120,
+  waitlistClosesMinutes: 30,
+  lateCancellationFee: null,
+} as const;
+
 const weekdays = (opens: string, closes: string) => ({ days: [1, 2, 3, 4, 5], opens, closes });
 const saturday = (opens: string, closes: string) => ({ days: [6], opens, closes });
 
@@ -30,6 +39,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     supportHours: [weekdays('08:00', '20:00'), saturday('10:00', '16:00')],
     addressLines: ['Friedrichstraße 68', '10117 Berlin', 'Deutschland'],
     ptEnabled: true,
+    classes: { ...classPolicy, lateCancellationFee: { amount: 500, currency: 'EUR' } },
     cancellationFlow: 'single_page',
     publicCancellation: true,
     withdrawalButton: true,
@@ -67,6 +77,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     supportHours: [weekdays('08:00', '18:00')],
     addressLines: ['Kärntner Ring 5–7', '1010 Wien', 'Österreich'],
     ptEnabled: false,
+    classes: classPolicy,
     cancellationFlow: 'multi_step',
     publicCancellation: false,
     withdrawalButton: true,
@@ -101,6 +112,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     supportHours: [weekdays('08:00', '18:00'), saturday('09:00', '13:00')],
     addressLines: ['Bahnhofstrasse 10', '8001 Zürich', 'Schweiz'],
     ptEnabled: true,
+    classes: null,
     cancellationFlow: 'email',
     publicCancellation: false,
     withdrawalButton: false,
@@ -140,6 +152,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     supportHours: [weekdays('08:00', '16:00')],
     addressLines: ['Karl Johans gate 16', '0154 Oslo', 'Norge'],
     ptEnabled: true,
+    classes: { ...classPolicy, lateCancellationFee: { amount: 5000, currency: 'NOK' } },
     cancellationFlow: 'multi_step',
     publicCancellation: false,
     withdrawalButton: false,
@@ -174,6 +187,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     supportHours: [weekdays('09:00', '17:00')],
     addressLines: ['Mannerheimintie 5', '00100 Helsinki', 'Suomi'],
     ptEnabled: false,
+    classes: classPolicy,
     cancellationFlow: 'multi_step',
     publicCancellation: false,
     withdrawalButton: true,

@@ -9,6 +9,20 @@ export interface Money {
 
 export type CancellationFlow = 'multi_step' | 'single_page' | 'email';
 
+/** How an operator runs group class bookings (docs/classes.md). */
+export interface ClassSettings {
+  /** A session opens for booking this many days before it starts. */
+  bookingOpensDaysAhead: number;
+  /** Booked and waitlisted sessions still to come, at most. */
+  maxFutureBookings: number;
+  /** A cancellation less than this many minutes before the start is recorded as late. */
+  lateCancellationMinutes: number;
+  /** The waitlist takes nobody and promotes nobody this many minutes before the start. */
+  waitlistClosesMinutes: number;
+  /** What a late cancellation costs, if anything (billed by the operator, shown in the portal). */
+  lateCancellationFee: Money | null;
+}
+
 /** How long a temporary PIN stays valid after it is sent. */
 export type Validity = { months: number } | { days: number };
 
@@ -41,6 +55,8 @@ export interface OperatorSettings {
   /** The operator's postal address as its market writes it (invoices, the contact page). */
   addressLines: readonly string[];
   ptEnabled: boolean;
+  /** Group classes (docs/classes.md); null: the operator offers none (no menu item, no calls). */
+  classes: ClassSettings | null;
   /** The cancellation flow for members who are not in trial or presale. */
   cancellationFlow: CancellationFlow;
   /**

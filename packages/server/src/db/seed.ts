@@ -9,6 +9,8 @@ import {
   SEEDED_PT_PACKAGE,
   SEEDED_PURCHASE_DAYS_AGO,
   seededPurchaseRequestId,
+  SMALL_SESSION_CAPACITY,
+  smallSessionId,
 } from '@portal/demo-data';
 import { addDays, getOperator, languageOf, operatorIds, todayIn } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -105,8 +107,44 @@ export async function seedIfEmpty(db: Db, clock: Clock, passwords: PasswordHashe
     await insertAll(tx, rows, passwordHashes, clock, passwords);
     await sendCheckIns(tx, rows, now);
     await seedPtActivity(db, tx, clock, rows);
+    await seedFullClass(tx, now);
     return true;
   });
+}
+
+/** The personas who fill the small class at the active persona's club, so its waitlist is open. */
+const FULL_CLASS_PERSONAS = ['scheduled_freeze', 'unpaid', 'rfid'] as const;
+
+/**
+ * The small session at the active persona's club is full in the demo (docs/classes.md): its
+ * places went to three other members, so the persona's booking joins the waitlist.
+ */
+async function seedFullClass(tx: Tx, now: Date): Promise<void> {
+  for (const op of operatorIds) {
+    if (!getOperator(op).classes) continue;
+    const [active] = await tx
+      .select({ club: t.memberships.locationId })
+      .from(t.members)
+      .innerJoin(t.memberships, eq(t.memberships.memberId, t.members.id))
+      .where(and(eq(t.members.operatorId, op), eq(t.members.username, demoUsername('active', op))));
+    if (!active) throw new Error(`no active persona for ${op}`);
+    const sessionId = smallSessionId(active.club);
+    for (const [queue, persona] of FULL_CLASS_PERSONAS.slice(0, SMALL_SESSION_CAPACITY).entries()) {
+      const [member] = await tx
+        .select({ id: t.members.id })
+        .from(t.members)
+        .where(and(eq(t.members.operatorId, op), eq(t.members.username, demoUsername(persona, op))));
+      if (!member) throw new Error(`no ${persona} persona for ${op}`);
+      await tx.insert(t.classBookings).values({
+        id: randomUUID(),
+        sessionId,
+        memberId: member.id,
+        status: 'booked',
+        queue: queue + 1,
+        createdAt: now,
+      });
+    }
+  }
 }
 
 /** Claims as a verified widget token would carry them, for the seed's calls of the sandbox. */

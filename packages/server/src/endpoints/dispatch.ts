@@ -118,7 +118,10 @@ export async function dispatch(
     if (endpoint.response === null) return { status: 204, headers, body: undefined };
     const encoded = encodeAnswer(endpoint.response, result);
     if (encoded.error) throw encoded.error;
-    return { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body: jsonValue(encoded.data) };
+    const status = endpoint.successStatus ?? 200;
+    if (endpoint.contentType)
+      return { status, headers: { ...headers, 'content-type': endpoint.contentType }, body: encoded.data };
+    return { status, headers: { ...headers, 'content-type': JSON_TYPE }, body: jsonValue(encoded.data) };
   } catch (error) {
     const answer =
       error instanceof Refused

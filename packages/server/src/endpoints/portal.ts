@@ -5,6 +5,8 @@ import type { AccessService } from '../modules/access/service.ts';
 import { authEndpoints, sessionCredential } from '../modules/auth/endpoints.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 import { type CancellationServices, cancellationEndpoints } from '../modules/cancellation/endpoints.ts';
+import { classesEndpoints } from '../modules/classes/endpoints.ts';
+import type { ClassesService } from '../modules/classes/service.ts';
 import { clubEndpoints } from '../modules/club/endpoints.ts';
 import type { ClubService } from '../modules/club/service.ts';
 import { consentsEndpoints } from '../modules/consents/endpoints.ts';
@@ -60,6 +62,7 @@ export interface PortalServices {
   access: AccessService;
   profile: ProfileService;
   pt: PtService;
+  classes: ClassesService;
 }
 
 /** The portal's endpoint table: every contract call with its area's use case. */
@@ -86,5 +89,6 @@ export function portalEndpoints(services: PortalServices): EndpointTable {
     accessEndpoints(services.access, session),
     profileEndpoints(services.profile, session),
     ptEndpoints(services.pt, session),
+    classesEndpoints(services.classes, session),
   );
 }

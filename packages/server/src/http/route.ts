@@ -80,8 +80,9 @@ export function registerEndpoints(app: FastifyInstance, table: EndpointTable): v
  */
 function registerEndpoint(app: FastifyInstance, entry: EndpointEntry): void {
   const { endpoint, credential, limit } = entry;
+  const code = endpoint.successStatus ?? 200;
   const success = endpoint.response
-    ? { 200: endpoint.response }
+    ? { [code]: endpoint.response }
     : { 204: z.undefined().describe('No Content') };
   // What a session check read beside the session (GET /v2/membership), for the handler.
   const reads = new WeakMap<FastifyRequest, { read: unknown }>();
@@ -92,6 +93,8 @@ function registerEndpoint(app: FastifyInstance, entry: EndpointEntry): void {
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
+      // The OpenAPI document names a body that is not JSON by its type.
+      ...(endpoint.contentType ? { produces: [endpoint.contentType] } : {}),
       ...(credential?.kind === 'session' ? { security: [{ bearer: [] }] } : {}),
       ...(credential?.kind === 'door-key' ? { security: [{ clubKey: [] }] } : {}),
       response: {
@@ -138,7 +141,9 @@ function registerEndpoint(app: FastifyInstance, entry: EndpointEntry): void {
         },
       });
       if (endpoint.response === null) return reply.code(204).send();
-      return reply.code(200).send(result);
+      // A body that is not JSON (a calendar file) is sent as its string, unserialized.
+      if (endpoint.contentType) return reply.code(code).type(endpoint.contentType).send(result);
+      return reply.code(code).send(result);
     },
   });
 }

@@ -31,6 +31,9 @@ const paramCount = (path: string) => (path.match(/:/g) ?? []).length;
 export function toResponse({ status, body, headers }: DemoAnswer): Response {
   if (body === null || body === undefined || status === 204)
     return new HttpResponse(null, { status, headers });
+  // A body that is not JSON (the classes' calendar file) goes as its text, with its type.
+  if (typeof body === 'string' && headers['content-type'] && !headers['content-type'].includes('json'))
+    return new HttpResponse(body, { status, headers });
   return HttpResponse.json(body, { status, headers });
 }
 

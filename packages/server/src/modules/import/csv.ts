@@ -116,6 +116,8 @@ const COLUMN_TYPES: Record<ImportEntity, Record<string, ColumnType>> = {
   members: { gdpr_opt_in: 'boolean' },
   keys: {},
   freezes: {},
+  classes: { duration_minutes: 'number' },
+  class_sessions: { capacity: 'number' },
 };
 
 const HOURS_FORMAT =

@@ -6,6 +6,7 @@ import type { Config } from '../../settings.ts';
 import type { Db, Tx } from '../../db/executor.ts';
 import type { PasswordHasher } from '../../ports.ts';
 import { findIssues } from './checks.ts';
+import { checkClasses, loadStoredClasses, upsertClasses, upsertClassSessions } from './classes.ts';
 import { inviteNewMembers } from './invitations.ts';
 import * as repo from './repository.ts';
 import { ImportRefused, type ImportSource } from './source.ts';
@@ -70,10 +71,15 @@ export async function applyImport(
   const { clock, invite } = options;
   const now = clock.now();
   const stored = await loadStored(tx, parsed);
-  const issues = findIssues(parsed, stored, {
-    today: (operator: OperatorId) => todayIn(getOperator(operator).timezone, now),
-    inviteConfig: invite?.config ?? null,
-  });
+  const storedClasses = await loadStoredClasses(tx, parsed);
+  const fileClubs = new Map(parsed.clubs.map((c) => [c.row.id, c.row.operator_id as string]));
+  const issues = [
+    ...findIssues(parsed, stored, {
+      today: (operator: OperatorId) => todayIn(getOperator(operator).timezone, now),
+      inviteConfig: invite?.config ?? null,
+    }),
+    ...checkClasses(parsed, storedClasses, (id) => fileClubs.get(id) ?? stored.clubs.get(id)?.operatorId),
+  ];
   if (issues.length) throw new ImportRefused(issues);
 
   // Everything checks out: write, each entity after those its rows refer to (the order of
@@ -85,7 +91,18 @@ export async function applyImport(
   const keys = await upsertKeys(tx, parsed.keys, stored, members.memberships, now);
   const freezes = await upsertFreezes(tx, parsed.freezes, stored, members.memberships, now);
   const invited = invite ? await inviteNewMembers(tx, members.created, clock, invite) : 0;
-  const counts = { clubs, products, promotions, members: members.counts, keys, freezes };
+  const classes = await upsertClasses(tx, parsed.classes, storedClasses);
+  const class_sessions = await upsertClassSessions(tx, parsed.class_sessions, storedClasses);
+  const counts = {
+    clubs,
+    products,
+    promotions,
+    members: members.counts,
+    keys,
+    freezes,
+    classes,
+    class_sessions,
+  };
   return { counts, invited };
 }
 

@@ -13,6 +13,7 @@ export async function loadStored(tx: Tx, parsed: ParsedImport) {
     ...parsed.clubs.map((c) => c.row.id),
     ...parsed.products.flatMap((p) => p.row.club_ids),
     ...parsed.members.map((m) => m.row.club_id),
+    ...parsed.class_sessions.map((s) => s.row.club_id),
   ];
   const productIds = [
     ...parsed.products.map((p) => p.row.id),

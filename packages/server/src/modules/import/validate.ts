@@ -1,5 +1,7 @@
 import {
   IMPORT_ENTITIES,
+  type ImportClass,
+  type ImportClassSession,
   type ImportClub,
   type ImportEntity,
   type ImportFreeze,
@@ -26,6 +28,8 @@ export interface ParsedImport {
   members: Parsed<ImportMember>[];
   keys: Parsed<ImportKey>[];
   freezes: Parsed<ImportFreeze>[];
+  classes: Parsed<ImportClass>[];
+  class_sessions: Parsed<ImportClassSession>[];
 }
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
@@ -74,6 +78,8 @@ export function parseSource(source: ImportSource): { parsed: ParsedImport; issue
     members: [],
     keys: [],
     freezes: [],
+    classes: [],
+    class_sessions: [],
   };
   const issues: ImportIssue[] = [];
   for (const entity of IMPORT_ENTITIES) {

@@ -13,6 +13,7 @@ import {
 import type { Executor } from '../../db/executor.ts';
 import type { checkIns } from '../../db/schema.ts';
 import * as repo from './repository.ts';
+import { markAttended } from '../classes/attendance.ts';
 import { randomUUID } from '../../platform/crypto.ts';
 
 export interface CheckInDelivery {
@@ -119,6 +120,12 @@ export async function recordCheckIns(
     });
   }
   await repo.insertCheckIns(tx, rows);
+  // A counted check-in within a booked class's time marks it attended (docs/classes.md).
+  await markAttended(
+    tx,
+    club.id,
+    rows.map((r) => ({ memberId: r.memberId, at: r.at })),
+  );
 
   const stored = rows.length > 0 ? await storedCheckIns(tx, club, ids) : earlier;
   return sent.map((d): CheckInOutcome => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
 import { Later } from '../../components/Later.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
+import { HomeNextClass } from '../../features/classes/HomeNextClass.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
 import { HomeUnpaidNotice } from '../../features/payments/HomeUnpaidNotice.tsx';
@@ -71,6 +72,7 @@ function HomeSections() {
         </Card>
       </div>
       <HomePinBlock />
+      <HomeNextClass />
       <HomePtOffers />
       <section aria-labelledby="shortcuts">
         <h2 id="shortcuts" className={styles.shortcutsTitle}>

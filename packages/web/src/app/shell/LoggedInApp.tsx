@@ -5,7 +5,7 @@ import { AccessLinks, AccessState } from '../../features/access/AccessSummary.ts
 import { WithdrawalLink } from '../../features/cancellation/withdrawal/WithdrawalLink.tsx';
 import { createQueryClient } from '../../lib/queryClient.ts';
 import { HomePage } from '../pages/HomePage.tsx';
-import { MembershipRouteGuard, PtGuard, ReferralGuard } from './guards.tsx';
+import { ClassesGuard, MembershipRouteGuard, PtGuard, ReferralGuard } from './guards.tsx';
 import { lazyPage, PreloadingRoutes } from './lazyPage.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -85,6 +85,7 @@ const HealthInsurancePage = lazyPage(
 const ProfilePage = lazyPage(() => import('../../features/profile/ProfilePage.tsx'), 'ProfilePage');
 const OffersPage = lazyPage(() => import('../../features/pt/PtPages.tsx'), 'OffersPage');
 const PtPage = lazyPage(() => import('../../features/pt/PtPages.tsx'), 'PtPage');
+const ClassesPage = lazyPage(() => import('../../features/classes/ClassesPage.tsx'), 'ClassesPage');
 const ReferralPage = lazyPage(() => import('../../features/referral/ReferralPage.tsx'), 'ReferralPage');
 
 /** The routes inside the shell (docs/portal-screens.md). Loaded lazily after sign-in. */
@@ -107,6 +108,14 @@ export function LoggedInRoutes() {
             <PtGuard>
               <PtPage />
             </PtGuard>
+          }
+        />
+        <Route
+          path="classes"
+          element={
+            <ClassesGuard>
+              <ClassesPage />
+            </ClassesGuard>
           }
         />
         <Route path="contact" element={<ContactPage />} />

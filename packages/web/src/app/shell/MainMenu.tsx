@@ -8,6 +8,7 @@ import styles from './MainMenu.module.css';
 
 export const MENU_PATHS: Record<MenuItem, string> = {
   home: '/',
+  classes: '/classes',
   payment: '/payment',
   referral: '/referral',
   offers: '/offers',
@@ -20,15 +21,17 @@ export interface MainMenuProps {
   id: string;
   status: MembershipStatus | undefined;
   ptEnabled: boolean;
+  /** The operator offers group classes (docs/classes.md). */
+  classesEnabled?: boolean;
   open: boolean;
   onNavigate: () => void;
 }
 
 /** The navigation menu (docs/portal-screens.md); on narrow screens a disclosure the top bar opens. */
-export function MainMenu({ id, status, ptEnabled, open, onNavigate }: MainMenuProps) {
+export function MainMenu({ id, status, ptEnabled, classesEnabled = false, open, onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
   const paymentAlert = usePaymentAlert();
-  const items = status ? menuItems(status, ptEnabled) : [];
+  const items = status ? menuItems(status, ptEnabled, classesEnabled) : [];
 
   return (
     <nav id={id} aria-label={t('nav.label')} className={styles.menu} data-open={open || undefined}>
@@ -42,7 +45,7 @@ export function MainMenu({ id, status, ptEnabled, open, onNavigate }: MainMenuPr
               onClick={onNavigate}
             >
               <MenuIcon item={item} />
-              <span className={styles.text}>{t(`nav.${item}`)}</span>
+              <span className={styles.text}>{t(item === 'classes' ? 'classes.menu' : `nav.${item}`)}</span>
               {item === 'payment' && paymentAlert && (
                 <span className={styles.alert} title={t('nav.paymentRequired')}>
                   <span aria-hidden="true">!</span>

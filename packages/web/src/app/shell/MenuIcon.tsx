@@ -1,9 +1,20 @@
 import type { MenuItem } from '@portal/domain';
-import { CreditCard, Dumbbell, Gift, House, type IconNode, IdCard, MessageSquare, Tag } from 'lucide';
+import {
+  CalendarDays,
+  CreditCard,
+  Dumbbell,
+  Gift,
+  House,
+  type IconNode,
+  IdCard,
+  MessageSquare,
+  Tag,
+} from 'lucide';
 import { Icon } from '../../components/Icon.tsx';
 
 const ICONS: Record<MenuItem, IconNode> = {
   home: House,
+  classes: CalendarDays,
   payment: CreditCard,
   referral: Gift,
   offers: Tag,

@@ -130,6 +130,7 @@ export function Shell() {
             id={MENU_ID}
             status={membership.data?.status}
             ptEnabled={operator.ptEnabled}
+            classesEnabled={operator.classes !== null}
             open={menuOpen}
             onNavigate={() => setMenuOpen(false)}
           />

@@ -34,3 +34,10 @@ export function PtGuard({ children }: { children: ReactNode }) {
   if (!operator.ptEnabled) return <Navigate to="/" replace />;
   return children;
 }
+
+/** /classes exists only where the operator offers group classes (docs/classes.md). */
+export function ClassesGuard({ children }: { children: ReactNode }) {
+  const operator = useOperator();
+  if (!operator.classes) return <Navigate to="/" replace />;
+  return children;
+}

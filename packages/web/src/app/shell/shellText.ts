@@ -27,6 +27,8 @@ const SUB_PAGES = new Set([
 export function pageTitleKey(pathname: string): string {
   const [first, second] = pathname.split('/').filter(Boolean);
   if (!first) return 'pages.home';
+  // The classes' texts live under their own key (docs/classes.md).
+  if (first === 'classes') return 'classes.menu';
   if (first === 'payment') return second && SUB_PAGES.has(second) ? `pages.${second}` : 'pages.payment';
   if (first === 'membership') {
     if (!second) return 'pages.membership';
