@@ -269,8 +269,12 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     await signIn(page, 'de', 'new_signup');
     const membership = await membershipOf(request, 'de', 'new_signup');
     await page.goto(`${origin('de')}/membership`);
-    await main(page).getByRole('link', { name: en.membership.cancel.linkContracts }).click();
+    // One name per flow: the overview's link names the signed-in page, which the top bar
+    // names alike; the footer's statutory link is the way without sign-in.
+    await expect(main(page).getByRole('link', { name: en.footer.cancelContracts })).toHaveCount(0);
+    await main(page).getByRole('link', { name: en.membership.cancel.link }).click();
     await expect(page).toHaveURL(`${origin('de')}/membership/cancellation`);
+    await expect(page.getByRole('heading', { level: 1, name: en.pages.cancellation })).toBeVisible();
     await expect(page.getByRole('heading', { name: en.cancellation.statutory.title })).toBeVisible();
 
     // What the portal knows is shown, not asked; no steps and no consent question first.

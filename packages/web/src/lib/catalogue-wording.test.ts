@@ -71,3 +71,30 @@ describe('catalogue wording', () => {
     }
   });
 });
+
+describe('one name per action', () => {
+  it.each(Object.keys(catalogues))('%s names each cancellation flow and each freeze removal once', (lang) => {
+    const c = catalogues[lang] as Record<
+      string,
+      Record<string, Record<string, string> & Record<string, never>>
+    >;
+    const pages = c.pages as unknown as Record<string, string>;
+    const text = (path: string) => path.split('.').reduce<unknown>((node, key) => (node as Tree)[key], c);
+    // The signed-in cancellation: the overview's link and the page's title.
+    expect(pages.cancellation).toBe(text('membership.cancel.link'));
+    // Without sign-in: the footer's statutory wording, the public page and its title.
+    expect(pages['cancel-contract']).toBe(text('footer.cancelContracts'));
+    expect(pages['cancel-contract']).toBe(text('publicCancellation.title'));
+    expect(pages.cancellation).not.toBe(pages['cancel-contract']);
+    // Deleting a planned freeze and ending a running one: the freeze page's link, the title,
+    // the heading (and the button, CancelFreezePage).
+    expect([text('freeze.form.cancelScheduled'), text('cancelFreeze.title.scheduled')]).toEqual([
+      pages.cancel_freeze,
+      pages.cancel_freeze,
+    ]);
+    expect([text('freeze.form.endEarly'), text('cancelFreeze.title.current')]).toEqual([
+      pages.cancel_freeze_current,
+      pages.cancel_freeze_current,
+    ]);
+  });
+});
