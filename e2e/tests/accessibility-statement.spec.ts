@@ -27,7 +27,7 @@ const MARKETS = [
 
 const LAWS = ['BFSG', 'BaFG', 'BehiG', 'LHand', 'likestillings- og', 'digitaalisten palvelujen'];
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
 
 for (const { operator, locale, country, law, body } of MARKETS) {
   test(`the ${operator} statement names its own law (${law}) and body`, async ({ page }) => {

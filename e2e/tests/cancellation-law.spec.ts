@@ -167,12 +167,12 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     );
     expect(mail, 'the receipt e-mail is in the outbox').toBeTruthy();
     for (const line of [
-      `Eingang Ihrer Kündigung am 22. November 2026 um ${time} Uhr.`,
+      `Ihre Kündigung ist am 22. November 2026 um ${time} Uhr bei uns eingegangen.`,
       `Vorgangsnummer: ${receipt.reference}`,
       '- Art der Kündigung: ordentliche Kündigung',
       `- Name: ${first} ${last}`,
       `- Mitgliedsnummer: ${number}`,
-      '- Wirksam zum: nächstmöglichen Zeitpunkt',
+      '- Wirksam: zum nächstmöglichen Zeitpunkt',
       `Ihr Vertrag endet am ${longDate(earliest, 'de-DE')}.`,
     ]) {
       expect(mail!.body).toContain(line);
@@ -548,7 +548,7 @@ test.describe('the withdrawal button (§ 356a BGB)', () => {
     const mail = (await outbox(request, 'new_signup@at.example')).find((m) =>
       m.subject?.endsWith('Bestätigung Ihres Widerrufs'),
     );
-    expect(mail?.body).toContain(`Eingang Ihres Widerrufs am 22. November 2026 um ${time} Uhr.`);
+    expect(mail?.body).toContain(`Ihr Widerruf ist am 22. November 2026 um ${time} Uhr bei uns eingegangen.`);
     expect(mail?.body).toContain('Ihre Mitgliedschaft ist damit heute, am 22. November 2026, beendet.');
 
     // No way back and no second withdrawal.

@@ -171,7 +171,7 @@ test.describe('membership lifecycle', () => {
     await expect(breadcrumb.getByRole('link')).toHaveCount(1);
     await page.getByRole('button', { name: 'Continue cancellation' }).click();
     await expect(page.getByRole('heading', { name: 'Before you go: a few tips' })).toBeVisible();
-    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Cancellation');
+    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Cancel membership');
     await expect(breadcrumb.getByRole('link')).toHaveCount(1);
     await page.getByRole('button', { name: 'Continue cancellation' }).click();
     await page.getByRole('button', { name: 'Continue cancellation' }).click();

@@ -190,7 +190,7 @@ describe('freeze use cases', () => {
     });
     expect(underWay.mails?.[0]?.mail).toEqual(
       lifecycleMailText(state.member, {
-        kind: 'freeze_cancelled',
+        kind: 'freeze_ended',
         begin_date: '2026-11-01',
         end_date: '2026-11-19',
       }),
