@@ -227,6 +227,8 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
       // What differs is what the sender typed and the reference; the rest must be the same.
       const text = (await sheet.innerText())
         .replaceAll(`${who.first} ${who.last}`, 'NAME')
+        // The greeting names the first name alone.
+        .replace(`Hello ${who.first},`, 'Hello NAME,')
         .replaceAll(who.number, 'NUMBER')
         .replaceAll(who.confirmation, 'EMAIL')
         .replaceAll(receipt.reference, 'REFERENCE');
@@ -239,6 +241,8 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     const normalise = (body: string, who: typeof unknown, reference: unknown) =>
       body
         .replaceAll(`${who.first} ${who.last}`, 'NAME')
+        // The greeting names the first name alone.
+        .replace(`Hello ${who.first},`, 'Hello NAME,')
         .replaceAll(who.number, 'NUMBER')
         .replaceAll(who.confirmation, 'EMAIL')
         .replaceAll(String(reference), 'REFERENCE');
