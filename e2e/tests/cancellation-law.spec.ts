@@ -167,12 +167,12 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     );
     expect(mail, 'the receipt e-mail is in the outbox').toBeTruthy();
     for (const line of [
-      `Eingang Ihrer Kündigung am 22. November 2026 um ${time} Uhr.`,
+      `Ihre Kündigung ist am 22. November 2026 um ${time} Uhr bei uns eingegangen.`,
       `Vorgangsnummer: ${receipt.reference}`,
       '- Art der Kündigung: ordentliche Kündigung',
       `- Name: ${first} ${last}`,
       `- Mitgliedsnummer: ${number}`,
-      '- Wirksam zum: nächstmöglichen Zeitpunkt',
+      '- Wirksam: zum nächstmöglichen Zeitpunkt',
       `Ihr Vertrag endet am ${longDate(earliest, 'de-DE')}.`,
     ]) {
       expect(mail!.body).toContain(line);
@@ -227,6 +227,8 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
       // What differs is what the sender typed and the reference; the rest must be the same.
       const text = (await sheet.innerText())
         .replaceAll(`${who.first} ${who.last}`, 'NAME')
+        // The greeting names the first name alone.
+        .replace(`Hello ${who.first},`, 'Hello NAME,')
         .replaceAll(who.number, 'NUMBER')
         .replaceAll(who.confirmation, 'EMAIL')
         .replaceAll(receipt.reference, 'REFERENCE');
@@ -239,6 +241,8 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     const normalise = (body: string, who: typeof unknown, reference: unknown) =>
       body
         .replaceAll(`${who.first} ${who.last}`, 'NAME')
+        // The greeting names the first name alone.
+        .replace(`Hello ${who.first},`, 'Hello NAME,')
         .replaceAll(who.number, 'NUMBER')
         .replaceAll(who.confirmation, 'EMAIL')
         .replaceAll(String(reference), 'REFERENCE');
@@ -269,8 +273,12 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     await signIn(page, 'de', 'new_signup');
     const membership = await membershipOf(request, 'de', 'new_signup');
     await page.goto(`${origin('de')}/membership`);
-    await main(page).getByRole('link', { name: en.membership.cancel.linkContracts }).click();
+    // One name per flow: the overview's link names the signed-in page, which the top bar
+    // names alike; the footer's statutory link is the way without sign-in.
+    await expect(main(page).getByRole('link', { name: en.footer.cancelContracts })).toHaveCount(0);
+    await main(page).getByRole('link', { name: en.membership.cancel.link }).click();
     await expect(page).toHaveURL(`${origin('de')}/membership/cancellation`);
+    await expect(page.getByRole('heading', { level: 1, name: en.pages.cancellation })).toBeVisible();
     await expect(page.getByRole('heading', { name: en.cancellation.statutory.title })).toBeVisible();
 
     // What the portal knows is shown, not asked; no steps and no consent question first.
@@ -544,7 +552,7 @@ test.describe('the withdrawal button (§ 356a BGB)', () => {
     const mail = (await outbox(request, 'new_signup@at.example')).find((m) =>
       m.subject?.endsWith('Bestätigung Ihres Widerrufs'),
     );
-    expect(mail?.body).toContain(`Eingang Ihres Widerrufs am 22. November 2026 um ${time} Uhr.`);
+    expect(mail?.body).toContain(`Ihr Widerruf ist am 22. November 2026 um ${time} Uhr bei uns eingegangen.`);
     expect(mail?.body).toContain('Ihre Mitgliedschaft ist damit heute, am 22. November 2026, beendet.');
 
     // No way back and no second withdrawal.

@@ -61,7 +61,7 @@ test.describe('home', () => {
     const workouts = counter(page, nb);
     await expect(workouts.getByText(monthLabel(current, 'nb-NO'))).toBeVisible();
     const stat = (label: string) => workouts.locator('dt', { hasText: label }).locator('+ dd');
-    await expect(stat(nb.workouts.month)).toContainText(String(current.count));
+    await expect(stat(nb.workouts.thisMonth)).toContainText(String(current.count));
     await expect(stat(nb.workouts.yearToDate)).toContainText(String(current.ytd));
     await expect(workouts).toContainText(String(total));
 

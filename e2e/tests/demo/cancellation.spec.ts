@@ -71,7 +71,7 @@ test('an active German member cancels on the one § 312k page and gets the recei
 }) => {
   await signInDemo(page, demo.server.url, 'de', 'active');
   await openMembership(page);
-  await main(page).getByRole('link', { name: en.membership.cancel.linkContracts }).click();
+  await main(page).getByRole('link', { name: en.membership.cancel.link }).click();
   await expect(page.getByRole('heading', { name: en.cancellation.statutory.title })).toBeVisible();
   // What the portal knows is shown, not asked: no steps.
   await expect(page.getByRole('textbox', { name: en.publicCancellation.confirmationEmail })).toHaveValue(

@@ -1,4 +1,5 @@
 import type { Language } from '@portal/contract';
+import { greeted } from './memberMail.ts';
 import type { IsoDate } from './dates.ts';
 import { languageOf } from './locale.ts';
 import { formatCalendarDate } from './localeText.ts';
@@ -30,7 +31,6 @@ type Text = (v: TextValues) => string;
 
 interface AccessTexts {
   refusals: Record<AccessRefusal, Text>;
-  hello: (name: string) => string;
   /** SMS with the temporary PIN after a lost chip (Germany adds `contactManager`). */
   lostPinSms: Text;
   forgottenPinSms: Text;
@@ -53,7 +53,6 @@ export const accessTexts: Record<Language, AccessTexts> = {
       no_active_chip: () =>
         'You have no active chip. A temporary PIN for a forgotten chip needs an activated chip.',
     },
-    hello: (name) => `Hello ${name},`,
     lostPinSms: (v) =>
       `Your chip is blocked. Your temporary PIN is ${v.pin}. Enter it followed by # at the club entrance. It works until ${v.until} or until you activate your new chip.`,
     forgottenPinSms: (v) =>
@@ -84,7 +83,6 @@ export const accessTexts: Record<Language, AccessTexts> = {
       no_active_chip: () =>
         'Sie haben keinen aktiven Chip. Eine temporäre PIN für einen vergessenen Chip gibt es nur mit aktiviertem Chip.',
     },
-    hello: (name) => `Hallo ${name},`,
     lostPinSms: (v) =>
       `Ihr Chip ist gesperrt. Ihre temporäre PIN lautet ${v.pin}. Geben Sie sie am Eingang Ihres Clubs ein, gefolgt von #. Sie gilt bis zum ${v.until} oder bis Sie Ihren neuen Chip aktivieren.`,
     forgottenPinSms: (v) =>
@@ -110,20 +108,19 @@ export const accessTexts: Record<Language, AccessTexts> = {
         `Le badge et le code PIN ne sont pas disponibles tant que votre abonnement a le statut ${v.status}.`,
       chip_already_assigned: () =>
         'Ce badge est déjà attribué à un abonnement. Vérifiez le code au dos de votre badge ou adressez-vous à votre club.',
-      key_not_assigned: () => 'Clé non attribuée : ce badge n’est pas actif sur votre abonnement.',
+      key_not_assigned: () => 'Clé non attribuée : ce badge n’est pas actif sur votre abonnement.',
       chip_reported_lost: () =>
         'Ce badge a été déclaré perdu et reste bloqué. Veuillez activer votre nouveau badge.',
       no_active_chip: () =>
         'Vous n’avez pas de badge actif. Le code PIN temporaire pour badge oublié est réservé aux badges activés.',
     },
-    hello: (name) => `Bonjour ${name},`,
     lostPinSms: (v) =>
       `Votre badge est bloqué. Votre code PIN temporaire est ${v.pin}. Saisissez-le suivi de # à l’entrée du club. Il est valable jusqu’au ${v.until} ou jusqu’à l’activation de votre nouveau badge.`,
     forgottenPinSms: (v) =>
       `Votre code PIN temporaire du jour est ${v.pin}. Saisissez-le suivi de # à l’entrée du club. Il est valable le ${v.until} uniquement.`,
     smsFee: (v) => `Le service SMS coûte ${v.fee} et sera ajouté à votre prochaine facture.`,
     contactManager:
-      'Une question sur votre code PIN temporaire ? Le responsable de votre club vous aidera volontiers.',
+      'Une question sur votre code PIN temporaire ? Le responsable de votre club vous aidera volontiers.',
     activatedMail: {
       subject: 'Votre badge est activé',
       body: (v) =>
@@ -133,7 +130,7 @@ export const accessTexts: Record<Language, AccessTexts> = {
     lostMail: {
       subject: 'Votre badge est bloqué',
       body: (v) =>
-        `vous avez déclaré la perte de votre badge ${v.code} le ${v.date}. Il est bloqué, personne ne peut l’utiliser, et un badge de remplacement a été commandé pour vous. En attendant d’activer le nouveau badge, utilisez le code PIN temporaire reçu par SMS ; il est valable jusqu’au ${v.until}.`,
+        `vous avez déclaré la perte de votre badge ${v.code} le ${v.date}. Il est bloqué, personne ne peut l’utiliser, et un badge de remplacement a été commandé pour vous. En attendant d’activer le nouveau badge, utilisez le code PIN temporaire reçu par SMS ; il est valable jusqu’au ${v.until}.`,
       fee: (v) => `Le badge de remplacement coûte ${v.fee}, à régler au club lors du retrait.`,
     },
   },
@@ -149,7 +146,6 @@ export const accessTexts: Record<Language, AccessTexts> = {
       no_active_chip: () =>
         'Du har ingen aktiv brikke. Midlertidig PIN-kode for glemt brikke gjelder bare når brikken er aktivert.',
     },
-    hello: (name) => `Hei ${name},`,
     lostPinSms: (v) =>
       `Brikken din er sperret. Din midlertidige PIN-kode er ${v.pin}. Tast den inn etterfulgt av # ved inngangen til senteret. Den gjelder til ${v.until} eller til du aktiverer den nye brikken.`,
     forgottenPinSms: (v) =>
@@ -180,7 +176,6 @@ export const accessTexts: Record<Language, AccessTexts> = {
       no_active_chip: () =>
         'Sinulla ei ole aktivoitua avainlätkää. Tilapäisen PIN-koodin unohtuneen lätkän tilalle saat vain, jos lätkäsi on aktivoitu.',
     },
-    hello: (name) => `Hei ${name},`,
     lostPinSms: (v) =>
       `Avainlätkäsi on suljettu. Tilapäinen PIN-koodisi on ${v.pin}. Näppäile se ja sen perään # keskuksen ovella. Koodi toimii ${v.until} asti tai kunnes aktivoit uuden lätkän.`,
     forgottenPinSms: (v) =>
@@ -241,11 +236,10 @@ const sms = (operator: AccessOperator, member: AccessRecipient, lines: string[])
 });
 
 function mail(operator: AccessOperator, member: AccessRecipient, subject: string, body: string[]) {
-  const { t } = textsFor(member.locale);
   return {
     to: member.email,
     subject: `${operator.brand}: ${subject}`,
-    text: `${t.hello(member.firstName)}\n\n${body.join(' ')}\n\n${operator.brand}`,
+    text: `${greeted(languageOf(member.locale), member.firstName, body.join(' '))}\n\n${operator.brand}`,
   };
 }
 

@@ -63,7 +63,7 @@ export const passwordChangedMail: Record<Language, (p: NoticeInput) => { subject
   }),
   fr: ({ at, supportEmail }) => ({
     subject: 'Votre mot de passe a été modifié',
-    body: `le mot de passe de votre compte membre a été modifié le ${at}. Vous avez été déconnecté(e) de tous vos autres appareils.\n\nSi vous n’êtes pas à l’origine de ce changement, réinitialisez immédiatement votre mot de passe avec « Mot de passe oublié ? » sur la page de connexion et prévenez-nous à ${supportEmail}.`,
+    body: `le mot de passe de votre compte membre a été modifié le ${at}. Vous avez été déconnecté(e) de tous vos autres appareils.\n\nSi vous n’êtes pas à l’origine de ce changement, réinitialisez immédiatement votre mot de passe avec « Mot de passe oublié ? » sur la page de connexion et prévenez-nous à ${supportEmail}.`,
   }),
   nb: ({ at, supportEmail }) => ({
     subject: 'Passordet ditt er endret',

@@ -393,8 +393,7 @@ export function publicDeclarationOutcome(
     return { settlement, change, end, receipt: !quiet };
   if (quiet) return { settlement, change, end: { kind: 'earliest' }, receipt: true };
   const memberCtx = { ...ctx, language: languageOf(state.member.locale), locale: state.member.locale };
-  const name = `${state.member.firstName} ${state.member.lastName}`;
-  const notice = noticeMail(memberCtx, name, end, state.operator.supportEmail);
+  const notice = noticeMail(memberCtx, state.member.firstName, end, state.operator.supportEmail);
   return {
     settlement,
     change: { ...change, mails: [{ to: state.member.email, mail: notice }] },

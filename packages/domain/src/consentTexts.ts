@@ -30,11 +30,11 @@ export const consentMail: Record<Language, Record<'given' | 'withdrawn', Consent
   fr: {
     given: {
       subject: 'Vous recevrez nos offres et nouveautés',
-      body: 'merci : nous vous enverrons désormais nos offres et nouveautés par e-mail. Vous pouvez retirer ce consentement à tout moment, tout aussi simplement, dans votre espace membre.',
+      body: 'merci : nous vous enverrons désormais nos offres et nouveautés par e-mail. Vous pouvez retirer ce consentement à tout moment, tout aussi simplement, dans votre espace membre.',
     },
     withdrawn: {
       subject: 'Vous ne recevrez plus nos offres et nouveautés',
-      body: 'vous avez retiré votre consentement : nous ne vous enverrons plus d’offres ni de nouveautés. Les messages concernant votre abonnement vous parviennent toujours. Vous pouvez redonner votre consentement à tout moment dans votre espace membre.',
+      body: 'vous avez retiré votre consentement : nous ne vous enverrons plus d’offres ni de nouveautés. Les messages concernant votre abonnement vous parviennent toujours. Vous pouvez redonner votre consentement à tout moment dans votre espace membre.',
     },
   },
   nb: {

@@ -160,7 +160,7 @@ export function freezeRemoval(state: LoadedMembership, id: string): MembershipCh
       : [],
     event: { action: 'freeze_cancelled', details: { freeze_id: id, under_way: underWay } },
     mails: mailed(state, {
-      kind: 'freeze_cancelled',
+      kind: underWay ? 'freeze_ended' : 'freeze_cancelled',
       begin_date: freeze.begin_date,
       end_date: underWay ? addDays(today, -1) : freeze.end_date,
     }),

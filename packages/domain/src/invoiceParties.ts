@@ -15,6 +15,8 @@ export interface InvoiceMember {
 
 interface Party {
   identifiers: { label: string; value: string }[];
+  /** The identifiers in another of the market's languages (Switzerland's VAT number in French). */
+  byLanguage?: Partial<Record<Language, { label: string; value: string }[]>>;
 }
 
 /**
@@ -42,6 +44,11 @@ export const invoiceParties: Record<OperatorId, { operator: Party }> = {
   ch: {
     operator: {
       identifiers: [{ label: 'MWST-Nr.', value: 'CHE-123.456.789 MWST' }],
+      // The Swiss VAT number carries the abbreviation of the invoice's language.
+      byLanguage: {
+        fr: [{ label: 'N° TVA', value: 'CHE-123.456.789 TVA' }],
+        en: [{ label: 'VAT no.', value: 'CHE-123.456.789 VAT' }],
+      },
     },
   },
   no: {
@@ -81,7 +88,7 @@ export function partiesOf(
     operator: {
       name: getOperator(operatorId).name,
       address_lines: [...getOperator(operatorId).addressLines],
-      identifiers: parties.operator.identifiers,
+      identifiers: parties.operator.byLanguage?.[languageOf(member.locale)] ?? parties.operator.identifiers,
     },
   };
 }

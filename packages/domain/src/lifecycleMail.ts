@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contract';
 import { formatCalendarDate } from './localeText.ts';
 import { languageOf } from './locale.ts';
-import { MAIL_GREETING } from './memberMail.ts';
+import { greeted } from './memberMail.ts';
 
 /**
  * The e-mails that confirm a membership change (freeze, reactivation): texts the server's
@@ -9,7 +9,7 @@ import { MAIL_GREETING } from './memberMail.ts';
  */
 export type LifecycleMail =
   | { kind: 'freeze_created' | 'freeze_changed'; begin_date: string; end_date: string }
-  | { kind: 'freeze_cancelled'; begin_date: string; end_date: string }
+  | { kind: 'freeze_cancelled' | 'freeze_ended'; begin_date: string; end_date: string }
   | { kind: 'reactivated' };
 
 type Dates = { begin?: string; end?: string };
@@ -28,8 +28,14 @@ const catalogue: Record<Language, Catalogue> = {
       body: (d) => `your freeze now runs from ${d.begin} to ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Your freeze was cancelled',
-      body: (d) => `the freeze from ${d.begin} to ${d.end} is cancelled. Your membership is active.`,
+      subject: 'Your scheduled freeze is cancelled',
+      body: (d) =>
+        `the freeze planned from ${d.begin} to ${d.end} is cancelled, free of charge. Your membership simply goes on.`,
+    },
+    freeze_ended: {
+      subject: 'Your freeze has ended',
+      body: (d) =>
+        `you ended your freeze early: your membership was frozen from ${d.begin} to ${d.end}. It is active again from today, and the rest of this month is billed at your regular monthly fee.`,
     },
     reactivated: {
       subject: 'Welcome back: your membership continues',
@@ -47,8 +53,14 @@ const catalogue: Record<Language, Catalogue> = {
       body: (d) => `Ihre Pause läuft jetzt vom ${d.begin} bis zum ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Ihre Pause ist aufgehoben',
-      body: (d) => `die Pause vom ${d.begin} bis zum ${d.end} ist aufgehoben. Ihre Mitgliedschaft ist aktiv.`,
+      subject: 'Ihre geplante Pause ist gelöscht',
+      body: (d) =>
+        `die geplante Pause vom ${d.begin} bis zum ${d.end} ist gelöscht – kostenlos. Ihre Mitgliedschaft läuft einfach weiter.`,
+    },
+    freeze_ended: {
+      subject: 'Ihre Pause ist beendet',
+      body: (d) =>
+        `Sie haben Ihre Pause vorzeitig beendet: Pausiert war Ihre Mitgliedschaft vom ${d.begin} bis zum ${d.end}. Ab heute ist sie wieder aktiv, und den Rest dieses Monats berechnen wir zu Ihrem regulären Monatsbeitrag.`,
     },
     reactivated: {
       subject: 'Willkommen zurück: Ihre Mitgliedschaft läuft weiter',
@@ -67,9 +79,14 @@ const catalogue: Record<Language, Catalogue> = {
       body: (d) => `votre suspension court désormais du ${d.begin} au ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Votre suspension a été annulée',
+      subject: 'Votre suspension prévue est annulée',
       body: (d) =>
-        `la suspension du ${d.begin} au ${d.end} est annulée. Votre abonnement continue normalement.`,
+        `la suspension prévue du ${d.begin} au ${d.end} est annulée, sans frais. Votre abonnement continue normalement.`,
+    },
+    freeze_ended: {
+      subject: 'Votre suspension a pris fin',
+      body: (d) =>
+        `vous avez mis fin à votre suspension plus tôt que prévu : votre abonnement était suspendu du ${d.begin} au ${d.end}. Il est de nouveau actif dès aujourd’hui, et le reste du mois est facturé à votre mensualité habituelle.`,
     },
     reactivated: {
       subject: 'Bon retour parmi nous\u00a0: votre abonnement continue',
@@ -87,8 +104,14 @@ const catalogue: Record<Language, Catalogue> = {
       body: (d) => `frysen din varer nå fra ${d.begin} til ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Frysen din er avbrutt',
-      body: (d) => `frysen fra ${d.begin} til ${d.end} er avbrutt. Medlemskapet ditt er aktivt.`,
+      subject: 'Den planlagte frysen er avbrutt',
+      body: (d) =>
+        `den planlagte frysen fra ${d.begin} til ${d.end} er avbrutt, uten kostnad. Medlemskapet ditt fortsetter som før.`,
+    },
+    freeze_ended: {
+      subject: 'Frysen din er avsluttet',
+      body: (d) =>
+        `du har avsluttet frysen før tiden: Medlemskapet ditt var fryst fra ${d.begin} til ${d.end}. Det er aktivt igjen fra i dag, og resten av måneden faktureres med den vanlige månedsprisen.`,
     },
     reactivated: {
       subject: 'Velkommen tilbake: medlemskapet ditt fortsetter',
@@ -106,8 +129,14 @@ const catalogue: Record<Language, Catalogue> = {
       body: (d) => `jäädytyksesi on nyt voimassa ${d.begin} – ${d.end}.`,
     },
     freeze_cancelled: {
-      subject: 'Jäädytyksesi on peruttu',
-      body: (d) => `jäädytys ajalle ${d.begin} – ${d.end} on peruttu. Jäsenyytesi jatkuu normaalisti.`,
+      subject: 'Suunniteltu jäädytyksesi on peruttu',
+      body: (d) =>
+        `suunniteltu jäädytys ajalle ${d.begin} – ${d.end} on peruttu maksutta. Jäsenyytesi jatkuu normaalisti.`,
+    },
+    freeze_ended: {
+      subject: 'Jäädytyksesi on päättynyt',
+      body: (d) =>
+        `lopetit jäädytyksen etuajassa: jäsenyytesi oli jäädytettynä ajalle ${d.begin} – ${d.end}. Se on taas voimassa tästä päivästä alkaen, ja kuluvan kuun loppuosa laskutetaan tavallisella kuukausimaksulla.`,
     },
     reactivated: {
       subject: 'Tervetuloa takaisin: jäsenyytesi jatkuu',
@@ -140,6 +169,8 @@ export function lifecycleMailText(member: Addressee, mail: LifecycleMail): MailT
     ...('begin_date' in mail ? { begin: formatDay(mail.begin_date, member.locale) } : {}),
     ...('end_date' in mail ? { end: formatDay(mail.end_date, member.locale) } : {}),
   };
-  const hello = MAIL_GREETING[languageOf(member.locale)](member.firstName);
-  return { subject: template.subject, body: `${hello}\n\n${template.body(dates)}` };
+  return {
+    subject: template.subject,
+    body: greeted(languageOf(member.locale), member.firstName, template.body(dates)),
+  };
 }

@@ -24,9 +24,26 @@ export function swissGerman(text: string): string {
   return swissSpelling(text).replaceAll('„', '«').replaceAll('“', '»');
 }
 
-/** A text of `locale`'s catalogue as `locale` writes it; the one place the de-CH rule is applied. */
+/**
+ * Austrian German keeps the German spelling but says some things its own way; the portal's
+ * German catalogue names them once and Austria reads them in its words (ADR 016): a mobile
+ * number is a "Handynummer".
+ */
+const AUSTRIAN_WORDS: readonly [RegExp, string][] = [[/Mobilnummer/g, 'Handynummer']];
+
+export function writesAustrianGerman(locale: Locale | string): boolean {
+  return locale === 'de-AT';
+}
+
+/** A German text in the words Austria uses. */
+export function austrianGerman(text: string): string {
+  return AUSTRIAN_WORDS.reduce((result, [word, austrian]) => result.replace(word, austrian), text);
+}
+
+/** A text of `locale`'s catalogue as `locale` writes it; the one place the regional rules are applied. */
 export function spellFor(locale: Locale | string, text: string): string {
-  return writesSwissSpelling(locale) ? swissGerman(text) : text;
+  if (writesSwissSpelling(locale)) return swissGerman(text);
+  return writesAustrianGerman(locale) ? austrianGerman(text) : text;
 }
 
 /**
@@ -35,7 +52,8 @@ export function spellFor(locale: Locale | string, text: string): string {
  * French, Italian or English texts hold no "ß" to change.
  */
 export function spellForOperator(operator: { readonly locales: readonly string[] }, text: string): string {
-  return operator.locales.some(writesSwissSpelling) ? swissSpelling(text) : text;
+  if (operator.locales.some(writesSwissSpelling)) return swissSpelling(text);
+  return operator.locales.some(writesAustrianGerman) ? austrianGerman(text) : text;
 }
 
 /**

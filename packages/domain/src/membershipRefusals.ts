@@ -100,7 +100,7 @@ const texts: RefusalTexts = {
       `Pendant l’essai ou la prévente, une résiliation prend effet immédiatement, le ${c.earliest_date}.`,
     withdrawal_not_offered: () => 'La rétractation en ligne n’est pas proposée pour votre abonnement.',
     invalid_status_to_withdraw: () =>
-      'L’abonnement a déjà pris fin ; il n’y a plus de contrat dont vous pourriez vous rétracter.',
+      'L’abonnement a déjà pris fin ; il n’y a plus de contrat dont vous pourriez vous rétracter.',
     withdrawal_period_over: (c) => `Le délai de rétractation a expiré le ${c.last_day}.`,
   },
   nb: {

@@ -1,5 +1,6 @@
 import type { ErrorItem, Language } from '@portal/contract';
 import { languageOf } from './locale.ts';
+import { greeted } from './memberMail.ts';
 import type { MemberProfileRow } from './membershipView.ts';
 import { plural } from './localeText.ts';
 import type { OperatorSettings } from './operators/types.ts';
@@ -23,7 +24,6 @@ interface Texts {
   digits: (min: number, max: number) => string;
   sms: (brand: string, code: string, minutes: number) => string;
   mail: {
-    hello: (name: string) => string;
     subject: string;
     changed: string;
     parts: Record<ChangedPart, string>;
@@ -58,7 +58,6 @@ const texts: Record<Language, Texts> = {
     sms: (brand, code, minutes) =>
       `${code} is your ${brand} verification code. It is valid for ${minutes} minutes. Never share it with anyone.`,
     mail: {
-      hello: (name) => `Hello ${name},`,
       subject: 'Your personal details were changed',
       changed: 'we have saved the following changes to your personal details:',
       parts: { email: 'e-mail address', address: 'address', mobile: 'mobile number' },
@@ -94,7 +93,6 @@ const texts: Record<Language, Texts> = {
     sms: (brand, code, minutes) =>
       `${code} ist Ihr Bestätigungscode von ${brand}. Er ist ${minutes} Minuten gültig. Geben Sie ihn nicht weiter.`,
     mail: {
-      hello: (name) => `Hallo ${name},`,
       subject: 'Ihre persönlichen Daten wurden geändert',
       changed: 'wir haben folgende Änderungen an Ihren persönlichen Daten gespeichert:',
       parts: { email: 'E-Mail-Adresse', address: 'Adresse', mobile: 'Mobilnummer' },
@@ -130,12 +128,11 @@ const texts: Record<Language, Texts> = {
     sms: (brand, code, minutes) =>
       `${code} est votre code de vérification ${brand}. Il est valable ${minutes} minutes. Ne le communiquez à personne.`,
     mail: {
-      hello: (name) => `Bonjour ${name},`,
       subject: 'Vos données personnelles ont été modifiées',
-      changed: 'nous avons enregistré les modifications suivantes de vos données personnelles :',
+      changed: 'nous avons enregistré les modifications suivantes de vos données personnelles :',
       parts: { email: 'adresse e-mail', address: 'adresse', mobile: 'numéro de mobile' },
       notYou: (support) =>
-        `Si vous n’êtes pas à l’origine de cette modification, contactez-nous immédiatement : ${support}.`,
+        `Si vous n’êtes pas à l’origine de cette modification, contactez-nous immédiatement : ${support}.`,
       oldAddressSubject: 'Votre adresse e-mail a été modifiée',
       oldAddress: (next) =>
         `l’adresse e-mail de votre abonnement a été remplacée par ${next}. Nous vous écrirons désormais à cette adresse.`,
@@ -165,7 +162,6 @@ const texts: Record<Language, Texts> = {
     sms: (brand, code, minutes) =>
       `${code} er bekreftelseskoden din fra ${brand}. Den er gyldig i ${minutes} minutter. Ikke del den med noen.`,
     mail: {
-      hello: (name) => `Hei ${name},`,
       subject: 'Personopplysningene dine er endret',
       changed: 'vi har lagret disse endringene i personopplysningene dine:',
       parts: { email: 'e-postadresse', address: 'adresse', mobile: 'mobilnummer' },
@@ -200,7 +196,6 @@ const texts: Record<Language, Texts> = {
     sms: (brand, code, minutes) =>
       `${code} on ${brand}\u00a0-vahvistuskoodisi. Se on voimassa ${minutes} minuuttia. Älä kerro sitä kenellekään.`,
     mail: {
-      hello: (name) => `Hei ${name},`,
       subject: 'Henkilötietojasi on muutettu',
       changed: 'olemme tallentaneet seuraavat muutokset henkilötietoihisi:',
       parts: { email: 'sähköpostiosoite', address: 'osoite', mobile: 'matkapuhelinnumero' },
@@ -258,22 +253,23 @@ export function profileChangedMails(
   after: ProfileRow,
   changed: readonly ChangedPart[],
 ): ProfileMail[] {
-  const { mail } = profileTexts(languageOf(after.locale));
-  const hello = mail.hello(after.firstName);
+  const language = languageOf(after.locale);
+  const { mail } = profileTexts(language);
+  const hello = (text: string) => greeted(language, after.firstName, text);
   const notYou = mail.notYou(operator.supportEmail);
   const list = changed.map((part) => `- ${mail.parts[part]}`).join('\n');
   const mails: ProfileMail[] = [
     {
       to: after.email,
       subject: `${operator.brand}: ${mail.subject}`,
-      text: `${hello}\n\n${mail.changed}\n${list}\n\n${notYou}\n\n${operator.brand}`,
+      text: `${hello(`${mail.changed}\n${list}\n\n${notYou}`)}\n\n${operator.brand}`,
     },
   ];
   if (before.email !== after.email) {
     mails.push({
       to: before.email,
       subject: `${operator.brand}: ${mail.oldAddressSubject}`,
-      text: `${hello}\n\n${mail.oldAddress(after.email)}\n\n${notYou}\n\n${operator.brand}`,
+      text: `${hello(`${mail.oldAddress(after.email)}\n\n${notYou}`)}\n\n${operator.brand}`,
     });
   }
   return mails;

@@ -3,6 +3,7 @@ import { type IsoDate, todayIn } from './dates.ts';
 import type { RuleError } from './freeze.ts';
 import { formatDay, type MailText } from './lifecycleMail.ts';
 import { languageOf } from './locale.ts';
+import { greeted } from './memberMail.ts';
 import { ruleErrorItem } from './membershipRefusals.ts';
 import { receiptTexts } from './receiptTexts.ts';
 import { withdrawalTexts } from './withdrawalTexts.ts';
@@ -76,11 +77,13 @@ function endLines(ctx: ReceiptContext, end: ReceiptEnd): string[] {
 export function receiptMail(ctx: ReceiptContext, content: DeclarationContent, end: ReceiptEnd): MailText {
   const t = receiptTexts[ctx.language];
   const [date, time] = receivedParts(ctx);
-  const line = (label: string, value: string | null) => (value ? [`- ${label}: ${value}`] : []);
-  const effective = content.effective_date ? formatDay(content.effective_date, ctx.locale) : t.earliest;
+  // French sets a no-break space before the colon (docs/glossary/fr.md).
+  const colon = ctx.language === 'fr' ? '\u00a0: ' : ': ';
+  const line = (label: string, value: string | null) => (value ? [`- ${label}${colon}${value}`] : []);
+  const effective = content.effective_date
+    ? t.effectiveOn(formatDay(content.effective_date, ctx.locale))
+    : t.earliest;
   const body = [
-    t.hello(`${content.first_name} ${content.last_name}`),
-    '',
     t.receivedAt(date, time),
     ...(ctx.reference ? [t.reference(ctx.reference)] : []),
     '',
@@ -99,7 +102,7 @@ export function receiptMail(ctx: ReceiptContext, content: DeclarationContent, en
     '',
     t.keep,
   ];
-  return { subject: t.subject, body: body.join('\n') };
+  return { subject: t.subject, body: greeted(ctx.language, content.first_name, body.join('\n')) };
 }
 
 /**
@@ -108,15 +111,13 @@ export function receiptMail(ctx: ReceiptContext, content: DeclarationContent, en
  */
 export function noticeMail(
   ctx: ReceiptContext,
-  memberName: string,
+  firstName: string,
   end: ReceiptEnd,
   support: string,
 ): MailText {
   const t = receiptTexts[ctx.language];
   const [date, time] = receivedParts(ctx);
   const body = [
-    t.hello(memberName),
-    '',
     t.noticeIntro(date, time),
     ...(ctx.reference ? [t.reference(ctx.reference)] : []),
     '',
@@ -124,7 +125,7 @@ export function noticeMail(
     '',
     t.notYou(support),
   ];
-  return { subject: t.noticeSubject, body: body.join('\n') };
+  return { subject: t.noticeSubject, body: greeted(ctx.language, firstName, body.join('\n')) };
 }
 
 /** What the withdrawal's receipt states (§ 356a BGB): who, when received, the end, the refund. */
@@ -145,8 +146,6 @@ export function withdrawalMail(receipt: WithdrawalReceipt): MailText {
   const t = withdrawalTexts[language];
   const [date, time] = formatReceivedAt(receipt.receivedAt, member.locale, receipt.timezone);
   const body = [
-    receiptTexts[language].hello(`${member.firstName} ${member.lastName}`),
-    '',
     t.receivedAt(date, time),
     t.what(receipt.membershipNumber),
     t.ended(formatDay(receipt.endedOn, member.locale)),
@@ -155,5 +154,5 @@ export function withdrawalMail(receipt: WithdrawalReceipt): MailText {
     '',
     t.keep,
   ];
-  return { subject: t.subject, body: body.join('\n') };
+  return { subject: t.subject, body: greeted(language, member.firstName, body.join('\n')) };
 }

@@ -8,7 +8,6 @@ import type { Language } from '@portal/contract';
 export interface ReceiptTexts {
   subject: string;
   noticeSubject: string;
-  hello: (name: string) => string;
   receivedAt: (date: string, time: string) => string;
   /** The notice to the e-mail on file when the confirmation went to another address. */
   noticeIntro: (date: string, time: string) => string;
@@ -27,6 +26,8 @@ export interface ReceiptTexts {
   kinds: { ordinary: string; extraordinary: string };
   membership: string;
   earliest: string;
+  /** The value beside "takes effect" for a chosen date. */
+  effectiveOn: (date: string) => string;
   endsOn: (date: string) => string;
   endsAtEarliest: string;
   endedToday: (date: string) => string;
@@ -41,7 +42,6 @@ export interface ReceiptTexts {
 const en: ReceiptTexts = {
   subject: 'Confirmation of your cancellation',
   noticeSubject: 'A cancellation of your membership was received',
-  hello: (name) => `Hello ${name},`,
   receivedAt: (date, time) => `Your cancellation was received on ${date} at ${time}.`,
   noticeIntro: (date, time) =>
     `on ${date} at ${time} a cancellation of your membership was received through our cancellation form. We sent the confirmation to the e-mail address given there.`,
@@ -60,6 +60,7 @@ const en: ReceiptTexts = {
   kinds: { ordinary: 'ordinary cancellation', extraordinary: 'extraordinary cancellation (for good cause)' },
   membership: 'Membership',
   earliest: 'at the earliest possible date',
+  effectiveOn: (date) => date,
   endsOn: (date) => `Your contract ends on ${date}.`,
   endsAtEarliest: 'Your contract ends at the earliest possible date.',
   endedToday: (date) => `Your membership ended today, ${date}.`,
@@ -77,8 +78,7 @@ const en: ReceiptTexts = {
 const de: ReceiptTexts = {
   subject: 'Kündigungsbestätigung',
   noticeSubject: 'Kündigung Ihrer Mitgliedschaft eingegangen',
-  hello: (name) => `Guten Tag ${name},`,
-  receivedAt: (date, time) => `Eingang Ihrer Kündigung am ${date} um ${time} Uhr.`,
+  receivedAt: (date, time) => `Ihre Kündigung ist am ${date} um ${time} Uhr bei uns eingegangen.`,
   noticeIntro: (date, time) =>
     `am ${date} um ${time} Uhr ist über unser Kündigungsformular eine Kündigung Ihrer Mitgliedschaft eingegangen. Die Bestätigung haben wir an die dort angegebene E-Mail-Adresse gesendet.`,
   reference: (reference) => `Vorgangsnummer: ${reference}`,
@@ -90,7 +90,7 @@ const de: ReceiptTexts = {
     membershipNumber: 'Mitgliedsnummer',
     email: 'E-Mail-Adresse',
     contract: 'Vertrag',
-    effectiveDate: 'Wirksam zum',
+    effectiveDate: 'Wirksam',
     confirmationEmail: 'Bestätigung an',
   },
   kinds: {
@@ -98,7 +98,8 @@ const de: ReceiptTexts = {
     extraordinary: 'außerordentliche Kündigung aus wichtigem Grund',
   },
   membership: 'Mitgliedschaft',
-  earliest: 'nächstmöglichen Zeitpunkt',
+  earliest: 'zum nächstmöglichen Zeitpunkt',
+  effectiveOn: (date) => `zum ${date}`,
   endsOn: (date) => `Ihr Vertrag endet am ${date}.`,
   endsAtEarliest: 'Ihr Vertrag endet zum nächstmöglichen Zeitpunkt.',
   endedToday: (date) => `Ihre Mitgliedschaft ist heute, am ${date}, beendet.`,
@@ -116,12 +117,11 @@ const de: ReceiptTexts = {
 const fr: ReceiptTexts = {
   subject: 'Confirmation de votre résiliation',
   noticeSubject: 'Une résiliation de votre abonnement nous est parvenue',
-  hello: (name) => `Bonjour ${name},`,
   receivedAt: (date, time) => `Votre résiliation nous est parvenue le ${date} à ${time}.`,
   noticeIntro: (date, time) =>
     `le ${date} à ${time}, une résiliation de votre abonnement nous est parvenue via notre formulaire de résiliation. Nous avons envoyé la confirmation à l’adresse e-mail qui y était indiquée.`,
-  reference: (reference) => `Référence : ${reference}`,
-  received: 'Voici ce que nous avons reçu :',
+  reference: (reference) => `Référence : ${reference}`,
+  received: 'Voici ce que nous avons reçu :',
   labels: {
     kind: 'Type de résiliation',
     reason: 'Motif',
@@ -135,6 +135,7 @@ const fr: ReceiptTexts = {
   kinds: { ordinary: 'résiliation ordinaire', extraordinary: 'résiliation extraordinaire pour juste motif' },
   membership: 'Abonnement',
   earliest: 'à la date la plus proche possible',
+  effectiveOn: (date) => `le ${date}`,
   endsOn: (date) => `Votre contrat prend fin le ${date}.`,
   endsAtEarliest: 'Votre contrat prend fin à la date la plus proche possible.',
   endedToday: (date) => `Votre abonnement a pris fin aujourd’hui, le ${date}.`,
@@ -143,7 +144,7 @@ const fr: ReceiptTexts = {
   extraordinary:
     'Nous examinons le motif indiqué pour la résiliation extraordinaire et revenons vers vous. Jusqu’à notre réponse, la résiliation ordinaire s’applique.',
   refused: (why) =>
-    `Nous n’avons pas pu traiter la résiliation immédiatement : ${why} Notre service client l’examine et vous contactera.`,
+    `Nous n’avons pas pu traiter la résiliation immédiatement : ${why} Notre service client l’examine et vous contactera.`,
   notYou: (support) =>
     `Si vous n’avez pas envoyé cette résiliation, vous pouvez l’annuler dans votre espace membre ou écrire à ${support}.`,
   keep: 'Veuillez conserver cet e-mail comme justificatif.',
@@ -152,7 +153,6 @@ const fr: ReceiptTexts = {
 const nb: ReceiptTexts = {
   subject: 'Bekreftelse på oppsigelsen din',
   noticeSubject: 'Vi har mottatt en oppsigelse av medlemskapet ditt',
-  hello: (name) => `Hei ${name},`,
   receivedAt: (date, time) => `Vi mottok oppsigelsen din ${date} kl. ${time}.`,
   noticeIntro: (date, time) =>
     `${date} kl. ${time} mottok vi en oppsigelse av medlemskapet ditt via oppsigelsesskjemaet vårt. Bekreftelsen er sendt til e-postadressen som ble oppgitt der.`,
@@ -169,18 +169,19 @@ const nb: ReceiptTexts = {
     confirmationEmail: 'Bekreftelse til',
   },
   kinds: {
-    ordinary: 'ordinær oppsigelse',
-    extraordinary: 'ekstraordinær oppsigelse (heving) av vesentlig grunn',
+    ordinary: 'oppsigelse med oppsigelsestid',
+    extraordinary: 'heving av avtalen (uten oppsigelsestid, av en tungtveiende grunn)',
   },
   membership: 'Medlemskap',
   earliest: 'tidligst mulige dato',
+  effectiveOn: (date) => date,
   endsOn: (date) => `Avtalen din avsluttes ${date}.`,
   endsAtEarliest: 'Avtalen din avsluttes på tidligst mulige dato.',
   endedToday: (date) => `Medlemskapet ditt ble avsluttet i dag, ${date}.`,
   alreadyEnding: (date) => `Medlemskapet ditt var allerede sagt opp og avsluttes ${date}.`,
   reactivate: 'Fram til da kan du angre oppsigelsen kostnadsfritt i medlemsportalen.',
   extraordinary:
-    'Vi vurderer begrunnelsen du oppga for den ekstraordinære oppsigelsen, og tar kontakt med deg. Inntil du hører fra oss, gjelder den ordinære oppsigelsen.',
+    'Vi vurderer begrunnelsen du oppga for å heve avtalen, og tar kontakt med deg. Inntil du hører fra oss, gjelder oppsigelsen med vanlig oppsigelsestid.',
   refused: (why) =>
     `Vi kunne ikke behandle oppsigelsen med en gang: ${why} Kundeservice ser på saken og tar kontakt med deg.`,
   notYou: (support) =>
@@ -190,9 +191,8 @@ const nb: ReceiptTexts = {
 
 const fi: ReceiptTexts = {
   subject: 'Vahvistus irtisanomisestasi',
-  noticeSubject: 'Jäsenyytesi irtisanominen on vastaanotettu',
-  hello: (name) => `Hei ${name},`,
-  receivedAt: (date, time) => `Irtisanomisesi vastaanotettiin ${date} klo ${time}.`,
+  noticeSubject: 'Vastaanotimme jäsenyytesi irtisanomisen',
+  receivedAt: (date, time) => `Vastaanotimme irtisanomisesi ${date} klo ${time}.`,
   noticeIntro: (date, time) =>
     `${date} klo ${time} vastaanotimme irtisanomislomakkeemme kautta jäsenyytesi irtisanomisen. Lähetimme vahvistuksen lomakkeella annettuun sähköpostiosoitteeseen.`,
   reference: (reference) => `Viite: ${reference}`,
@@ -208,18 +208,19 @@ const fi: ReceiptTexts = {
     confirmationEmail: 'Vahvistus osoitteeseen',
   },
   kinds: {
-    ordinary: 'tavallinen irtisanominen',
-    extraordinary: 'poikkeuksellinen irtisanominen painavasta syystä',
+    ordinary: 'irtisanominen irtisanomisajalla',
+    extraordinary: 'sopimuksen purkaminen painavasta syystä',
   },
   membership: 'Jäsenyys',
   earliest: 'aikaisimpana mahdollisena päivänä',
+  effectiveOn: (date) => date,
   endsOn: (date) => `Sopimuksesi päättyy ${date}.`,
   endsAtEarliest: 'Sopimuksesi päättyy aikaisimpana mahdollisena päivänä.',
   endedToday: (date) => `Jäsenyytesi päättyi tänään ${date}.`,
   alreadyEnding: (date) => `Jäsenyytesi oli jo irtisanottu, ja se päättyy ${date}.`,
   reactivate: 'Siihen asti voit perua irtisanomisen maksutta jäsenportaalissa.',
   extraordinary:
-    'Tarkistamme poikkeukselliselle irtisanomiselle antamasi perusteen ja otamme sinuun yhteyttä. Kunnes olemme vastanneet, noudatetaan tavallista irtisanomista.',
+    'Tarkistamme sopimuksen purkamiselle antamasi perusteen ja otamme sinuun yhteyttä. Siihen asti noudatetaan irtisanomista tavallisella irtisanomisajalla.',
   refused: (why) =>
     `Emme voineet käsitellä irtisanomista heti: ${why} Asiakaspalvelumme selvittää asian ja ottaa sinuun yhteyttä.`,
   notYou: (support) =>

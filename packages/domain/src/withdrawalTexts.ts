@@ -30,7 +30,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
   },
   de: {
     subject: 'Bestätigung Ihres Widerrufs',
-    receivedAt: (date, time) => `Eingang Ihres Widerrufs am ${date} um ${time} Uhr.`,
+    receivedAt: (date, time) => `Ihr Widerruf ist am ${date} um ${time} Uhr bei uns eingegangen.`,
     what: (number) =>
       `Sie haben Ihren Vertrag über die Mitgliedschaft (Mitgliedsnummer ${number}) widerrufen.`,
     ended: (date) => `Ihre Mitgliedschaft ist damit heute, am ${date}, beendet.`,
@@ -65,7 +65,7 @@ export const withdrawalTexts: Record<Language, WithdrawalTexts> = {
   },
   fi: {
     subject: 'Vahvistus sopimuksen peruuttamisesta',
-    receivedAt: (date, time) => `Peruuttamisilmoituksesi vastaanotettiin ${date} klo ${time}.`,
+    receivedAt: (date, time) => `Vastaanotimme peruuttamisilmoituksesi ${date} klo ${time}.`,
     what: (number) => `Olet peruuttanut jäsenyyssopimuksesi (jäsennumero ${number}).`,
     ended: (date) => `Jäsenyytesi päättyi siten tänään ${date}.`,
     refundUsed: (days) =>

@@ -26,8 +26,9 @@ describe('an e-mail to a member', () => {
       subject: 'Stride: Sujet',
       text: 'Bonjour Anouk,\n\nTexte.\n\nStride',
     });
+    // Norwegian: the comma between "Hei" and the name, none after it, and a capital letter after.
     expect(memberMail('X', { locale: 'nb-NO', firstName: 'Ola' }, { subject: 's', body: 'b' }).text).toBe(
-      'Hei Ola,\n\nb\n\nX',
+      'Hei, Ola\n\nB\n\nX',
     );
   });
   it('is spelled the Swiss way for the Swiss operator when it leaves', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invoiceStamp, invoiceTotals, openAmount, unpaidInvoices } from '../src/invoice.ts';
+import { partiesOf } from '../src/invoiceParties.ts';
 import { operatorCatalogue } from '../src/operators/catalogue.ts';
 import { vatRateOn } from '../src/vat.ts';
 
@@ -77,5 +78,24 @@ describe('invoice totals from gross amounts (ADR 008)', () => {
         },
       ),
     );
+  });
+});
+
+describe('the Swiss operator on an invoice', () => {
+  const member = {
+    operatorId: 'ch',
+    firstName: 'Anouk',
+    lastName: 'Favre',
+    street: 'Rue du Rhône 1',
+    postalCode: '1204',
+    postalLocation: 'Genève',
+  };
+  it('writes the VAT number in the invoice’s language: "N° TVA : … TVA" in French, MWST in German', () => {
+    expect(partiesOf({ ...member, locale: 'fr-CH' }, '1').operator.identifiers).toEqual([
+      { label: 'N° TVA', value: 'CHE-123.456.789 TVA' },
+    ]);
+    expect(partiesOf({ ...member, locale: 'de-CH' }, '1').operator.identifiers).toEqual([
+      { label: 'MWST-Nr.', value: 'CHE-123.456.789 MWST' },
+    ]);
   });
 });

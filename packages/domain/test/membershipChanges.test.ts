@@ -190,7 +190,7 @@ describe('freeze use cases', () => {
     });
     expect(underWay.mails?.[0]?.mail).toEqual(
       lifecycleMailText(state.member, {
-        kind: 'freeze_cancelled',
+        kind: 'freeze_ended',
         begin_date: '2026-11-01',
         end_date: '2026-11-19',
       }),
@@ -212,7 +212,7 @@ describe('freeze use cases', () => {
     const now = freeze('f-1', '2026-11-01', '2026-11-30');
     const next = freeze('f-2', '2027-01-01', '2027-01-31');
     const policy = freezePolicyView(loaded({ facts: { freeze_periods: [now, next] } }));
-    expect(policy).toMatchObject({ monthly_fee: 4900, max_months: 3 });
+    expect(policy).toMatchObject({ monthly_fee: 990, max_months: 3 });
     expect(policy.membership).toEqual({
       id: 'membership-1',
       status: 'in_freeze',
@@ -457,7 +457,7 @@ describe('a scheduled charge', () => {
       memberId: 'member-1',
       operator: getOperator('fi'),
       invoiceDate: '2027-01-01',
-      amount: 4900,
+      amount: 990,
       type: 'freeze_fee' as const,
       productId: 'f-1',
       concept: 'Freeze fee',
@@ -473,7 +473,7 @@ describe('a scheduled charge', () => {
       invoiceNumber: 'FI-2027-1A2B3C4D',
       status: 'scheduled',
       invoiceDate: '2027-01-01',
-      amount: 4900,
+      amount: 990,
       currency: 'EUR',
       periodFrom: '2027-01-01',
       periodTo: '2027-01-31',
@@ -485,7 +485,7 @@ describe('a scheduled charge', () => {
       id: 'line-1',
       invoiceId: ids.invoice,
       position: 1,
-      amount: 4900,
+      amount: 990,
       productType: 'freeze_fee',
       productId: 'f-1',
       systemConcept: 'freeze_fee',

@@ -25,3 +25,13 @@ describe('Swiss spelling (de-CH writes ss, never ß)', () => {
     expect(spellForOperator(getOperator('de'), 'Schließtage')).toBe('Schließtage');
   });
 });
+
+describe('Austrian German words', () => {
+  it('says "Handynummer" for de-AT and for the Austrian operator, nowhere else', () => {
+    expect(spellFor('de-AT', 'Ihre Mobilnummer')).toBe('Ihre Handynummer');
+    expect(spellFor('de-DE', 'Ihre Mobilnummer')).toBe('Ihre Mobilnummer');
+    expect(spellForOperator(getOperator('at'), 'Neue Mobilnummern')).toBe('Neue Handynummern');
+    expect(spellForOperator(getOperator('de'), 'Neue Mobilnummer')).toBe('Neue Mobilnummer');
+    expect(spellForOperator(getOperator('ch'), 'Mobilnummer, Straße')).toBe('Mobilnummer, Strasse');
+  });
+});

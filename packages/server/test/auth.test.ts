@@ -149,7 +149,7 @@ describe.each(databases())('auth on %s', (kind) => {
       }
       const [notice, ...more] = await notices();
       expect(more).toEqual([]);
-      expect(notice?.body).toMatch(/^Hei /);
+      expect(notice?.body).toMatch(/^Hei, /);
       expect(notice?.body).toContain('4 ganger');
       expect(notice?.body).toContain('http://no.localhost:8080/password/reset');
       expect(notice?.body).not.toMatch(/10\.4\.0/);
@@ -304,7 +304,7 @@ describe.each(databases())('auth on %s', (kind) => {
       const [mail] = await outbox(t, 'in_trial@no.example');
       expect(mail?.channel).toBe('email');
       expect(mail?.subject).toContain('Tilbakestill');
-      expect(mail?.body).toMatch(/^Hei /);
+      expect(mail?.body).toMatch(/^Hei, /);
       expect(mail?.body).toMatch(/http:\/\/no\.localhost:8080\/password\/update\?token=[A-Za-z0-9_-]{43}\n/);
     });
 
@@ -326,7 +326,7 @@ describe.each(databases())('auth on %s', (kind) => {
         locale: 'de-AT',
       });
       const [mail] = await outbox(t, 'cancelled@at.example');
-      expect(mail?.body).toMatch(/^Hallo /);
+      expect(mail?.body).toMatch(/^Guten Tag /);
       const token = tokenFromMail(mail!.body)!;
 
       expect((await update({ operator_id: 'at', token, password: 'a-new-secret-2026' })).statusCode).toBe(

@@ -120,7 +120,7 @@ describe.each(databases())('the signed-in cancellation declaration on %s', (kind
     expect((await declarations(t)).filter((d) => d.operatorId === 'at')).toEqual([]);
     const [mail] = await api.outbox('rfid@at.example');
     expect(mail?.subject).toBe('Stride Fitness: Kündigungsbestätigung');
-    expect(mail?.body).toContain('Eingang Ihrer Kündigung am 22. November 2026 um 11:00 Uhr.');
+    expect(mail?.body).toContain('Ihre Kündigung ist am 22. November 2026 um 11:00 Uhr bei uns eingegangen.');
     expect(mail?.body).toContain(`- Mitgliedsnummer: ${membership_number}`);
     expect(mail?.body).toContain('Ihr Vertrag endet am 31. Dezember 2026.');
   });

@@ -1,6 +1,25 @@
 import { ErrorBody, FreezePeriod, FreezePolicy, Invoice, Membership } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCatalogue, operatorIds } from '@portal/domain';
+import { operatorSeeds } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
+
+// The demo's prices make sense together: a frozen month costs each operator's member a
+// fraction of the month they pause (docs/operators.md), never the same figure in every currency.
+describe('demo freeze fees', () => {
+  it.each(operatorIds)('%s charges a frozen month at most a third of its monthly fee', (id) => {
+    const { freezePolicy } = operatorCatalogue[id];
+    const { monthlyFee } = operatorSeeds[id];
+    expect(freezePolicy.monthlyFee).toBeGreaterThan(0);
+    expect(freezePolicy.monthlyFee * 3).toBeLessThanOrEqual(monthlyFee);
+  });
+
+  it('follows the currency: a Norwegian fee in kroner is not the euro figure', () => {
+    expect(operatorCatalogue.no.freezePolicy.monthlyFee).toBeGreaterThan(
+      operatorCatalogue.de.freezePolicy.monthlyFee * 5,
+    );
+  });
+});
 
 describe.each(databases())('freezes on %s', (kind) => {
   let t: TestApp;
@@ -37,7 +56,7 @@ describe.each(databases())('freezes on %s', (kind) => {
 
   it('explains the policy: fee, maximum, months left, eligibility', async () => {
     const p = await policy(await t.signIn('active', 'de'));
-    expect(p).toMatchObject({ monthly_fee: 4900, max_months: 3, required_membership_status: ['active'] });
+    expect(p).toMatchObject({ monthly_fee: 990, max_months: 3, required_membership_status: ['active'] });
     expect(p.membership.status).toBe('active');
     expect(p.membership.used_months + p.membership.available_months).toBe(3);
     expect(p.membership.eligible_to_freeze).toBe(true);
@@ -73,8 +92,8 @@ describe.each(databases())('freezes on %s', (kind) => {
     );
     expect(fees.map((i) => [i.invoice_date, i.amount, i.status])).toEqual(
       expect.arrayContaining([
-        ['2027-01-01', 4900, 'scheduled'],
-        ['2027-02-01', 4900, 'scheduled'],
+        ['2027-01-01', 990, 'scheduled'],
+        ['2027-02-01', 990, 'scheduled'],
       ]),
     );
     expect(fees).toHaveLength(2);

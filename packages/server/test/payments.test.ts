@@ -89,7 +89,7 @@ describe.each(databases())('invoices on %s', (kind) => {
 
   it('bills freeze months with the freeze fee', async () => {
     const [current] = await list('in_freeze', 'fi');
-    expect(current?.lines[0]).toMatchObject({ product_type: 'freeze_fee', amount: 4900 });
+    expect(current?.lines[0]).toMatchObject({ product_type: 'freeze_fee', amount: 990 });
   });
 
   it('answers one invoice, and 404 for an unknown one or another member’s', async () => {
@@ -128,7 +128,7 @@ describe.each(databases())('invoices on %s', (kind) => {
     const frozen = ScheduledInvoice.parse(
       (await get('/api/v1/membership/invoices/next', await tokenOf('scheduled_freeze', 'ch'))).json(),
     );
-    expect(frozen).toEqual({ invoice_date: '2026-12-01', amount: 4900 });
+    expect(frozen).toEqual({ invoice_date: '2026-12-01', amount: 1900 });
     const trial = ScheduledInvoice.parse(
       (await get('/api/v1/membership/invoices/next', await tokenOf('in_trial', 'ch'))).json(),
     );

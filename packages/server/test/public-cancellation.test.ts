@@ -68,7 +68,9 @@ describe.each(databases())('the public cancellation on %s', (kind) => {
     const mails = await api.outbox('active@de.example');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Stride Fitness: Kündigungsbestätigung');
-    expect(mails[0]?.body).toContain('Eingang Ihrer Kündigung am 22. November 2026 um 11:00 Uhr.');
+    expect(mails[0]?.body).toContain(
+      'Ihre Kündigung ist am 22. November 2026 um 11:00 Uhr bei uns eingegangen.',
+    );
     expect(mails[0]?.body).toContain(`Vorgangsnummer: ${receipt.reference}`);
     expect(mails[0]?.body).toContain('Ihr Vertrag endet am 31. Dezember 2026.');
     const event = (await api.events('active@de.example')).at(-1);

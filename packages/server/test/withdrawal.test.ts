@@ -49,7 +49,7 @@ describe.each(databases())('the withdrawal on %s', (kind) => {
 
     const [mail] = await api.outbox('new_signup@at.example');
     expect(mail?.subject).toBe('Stride Fitness: Bestätigung Ihres Widerrufs');
-    expect(mail?.body).toContain('Eingang Ihres Widerrufs am 22. November 2026 um 11:00 Uhr.');
+    expect(mail?.body).toContain('Ihr Widerruf ist am 22. November 2026 um 11:00 Uhr bei uns eingegangen.');
     expect(mail?.body).toContain('Ihre Mitgliedschaft ist damit heute, am 22. November 2026, beendet.');
     expect(mail?.body).toContain('innerhalb von 14 Tagen');
     expect(mail?.body).toContain('der 4 Tage, an denen Sie bereits trainieren konnten');

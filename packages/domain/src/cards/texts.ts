@@ -105,12 +105,12 @@ export const cardTexts: Record<Language, CardTexts> = {
       body: (card) => `votre carte ${card} était déjà enregistrée et reste votre moyen de paiement.`,
     },
     receipt: {
-      subject: 'Quittance : vos factures impayées sont réglées',
-      body: 'nous avons débité votre carte du montant de ces factures impayées. Merci !',
-      line: (i) => `Facture ${i.number} : ${i.amount}`,
+      subject: 'Quittance : vos factures impayées sont réglées',
+      body: 'nous avons débité votre carte du montant de ces factures impayées. Merci !',
+      line: (i) => `Facture ${i.number} : ${i.amount}`,
     },
     stillUnpaid: (lines) =>
-      `Ces factures n’ont pas pu être débitées de la carte et restent impayées :\n${lines}\nVeuillez contacter votre banque ou enregistrer une autre carte.`,
+      `Ces factures n’ont pas pu être débitées de la carte et restent impayées :\n${lines}\nVeuillez contacter votre banque ou enregistrer une autre carte.`,
   },
   nb: {
     refusals: {

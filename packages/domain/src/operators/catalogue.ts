@@ -1,7 +1,11 @@
 import type { OperatorId } from '@portal/contract';
 import type { OperatorSettings } from './types.ts';
 
-const freezePolicy = { maxMonthsPerYear: 3, monthlyFee: 4900 } as const;
+/**
+ * Three frozen months a calendar year everywhere; the monthly freeze fee is set per operator
+ * beside its monthly fees (docs/operators.md), a fraction of the cheapest of them.
+ */
+const freezePolicy = (monthlyFee: number) => ({ maxMonthsPerYear: 3, monthlyFee });
 
 /** Group classes as most operators run them (docs/classes.md); an operator may differ. */
 const classPolicy = {
@@ -59,7 +63,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
       { from: '2000-01-01', rate: 10 },
       { from: '2001-01-01', rate: 19 },
     ],
-    freezePolicy,
+    freezePolicy: freezePolicy(990),
     cancellationNoticeMonths: 1,
   },
   at: {
@@ -94,7 +98,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     healthInsuranceReimbursement: false,
     referralPromotion: null,
     vatRates: [{ from: '2000-01-01', rate: 20 }],
-    freezePolicy,
+    freezePolicy: freezePolicy(990),
     cancellationNoticeMonths: 1,
   },
   ch: {
@@ -134,7 +138,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
       { from: '2018-01-01', rate: 7.7 },
       { from: '2024-01-01', rate: 8.1 },
     ],
-    freezePolicy,
+    freezePolicy: freezePolicy(1900),
     cancellationNoticeMonths: 1,
   },
   no: {
@@ -169,7 +173,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
     healthInsuranceReimbursement: false,
     referralPromotion: 'two_months_half_price',
     vatRates: [{ from: '2000-01-01', rate: 0 }],
-    freezePolicy,
+    freezePolicy: freezePolicy(9900),
     cancellationNoticeMonths: 1,
   },
   fi: {
@@ -208,7 +212,7 @@ export const operatorCatalogue: Record<OperatorId, OperatorSettings> = {
       { from: '2000-01-01', rate: 10 },
       { from: '2025-01-01', rate: 14 },
     ],
-    freezePolicy,
+    freezePolicy: freezePolicy(990),
     cancellationNoticeMonths: 1,
   },
 };

@@ -5,7 +5,7 @@ import styles from './SiteFooter.module.css';
 
 /**
  * The footer of every page, logged out and in the shell: the cancellation without sign-in
- * where the operator has it (§ 312k BGB) and the accessibility statement (BFSG).
+ * where the operator has it (§ 312k BGB) and the accessibility statement (its market's law).
  */
 export function SiteFooter() {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import * as domain from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
@@ -69,5 +70,131 @@ describe('catalogue wording', () => {
       expect(judgedAmounts(lang, { text }), lang).toHaveLength(1);
       expect(judgedAmounts(lang, { text: 'You pay {{fee}} a month.' }), lang).toEqual([]);
     }
+  });
+});
+
+describe('one name per action', () => {
+  it.each(Object.keys(catalogues))('%s names each cancellation flow and each freeze removal once', (lang) => {
+    const c = catalogues[lang] as Record<
+      string,
+      Record<string, Record<string, string> & Record<string, never>>
+    >;
+    const pages = c.pages as unknown as Record<string, string>;
+    const text = (path: string) => path.split('.').reduce<unknown>((node, key) => (node as Tree)[key], c);
+    // The signed-in cancellation: the overview's link and the page's title.
+    expect(pages.cancellation).toBe(text('membership.cancel.link'));
+    // Without sign-in: the footer's statutory wording, the public page and its title.
+    expect(pages['cancel-contract']).toBe(text('footer.cancelContracts'));
+    expect(pages['cancel-contract']).toBe(text('publicCancellation.title'));
+    expect(pages.cancellation).not.toBe(pages['cancel-contract']);
+    // Deleting a planned freeze and ending a running one: the freeze page's link, the title,
+    // the heading (and the button, CancelFreezePage).
+    expect([text('freeze.form.cancelScheduled'), text('cancelFreeze.title.scheduled')]).toEqual([
+      pages.cancel_freeze,
+      pages.cancel_freeze,
+    ]);
+    expect([text('freeze.form.endEarly'), text('cancelFreeze.title.current')]).toEqual([
+      pages.cancel_freeze_current,
+      pages.cancel_freeze_current,
+    ]);
+  });
+});
+
+/**
+ * The server's texts (e-mails, SMS, invoices, refusals) live in the domain as tables per
+ * language; every export keyed by the five languages is walked, its functions called with a
+ * neutral stand-in for each value (a date, a code, an amount alike). A text is checked when it
+ * names a fee or price in words or carries an amount written into it.
+ */
+describe('server text catalogues', () => {
+  const AMOUNT_TEXT = '…';
+  const stand: unknown = new Proxy(
+    {},
+    { get: (_target, key) => (key === Symbol.toPrimitive ? () => AMOUNT_TEXT : AMOUNT_TEXT) },
+  );
+  const LANGS = ['en', 'de', 'fr', 'nb', 'fi'] as const;
+
+  function* serverTexts(node: unknown, depth = 0): Generator<string> {
+    if (depth > 6) return;
+    if (typeof node === 'string') yield node;
+    else if (typeof node === 'function') {
+      try {
+        yield* serverTexts((node as (...a: unknown[]) => unknown)(stand, stand, stand, stand), depth + 1);
+      } catch {
+        // A function that needs real input (a list, a date) is not a text template.
+      }
+    } else if (Array.isArray(node)) for (const item of node) yield* serverTexts(item, depth + 1);
+    else if (node && typeof node === 'object')
+      for (const value of Object.values(node)) yield* serverTexts(value, depth + 1);
+  }
+
+  const tables = Object.entries(domain).filter(
+    ([, value]) => value && typeof value === 'object' && LANGS.every((lang) => lang in (value as object)),
+  );
+
+  it('finds the domain’s text tables', () => {
+    expect(tables.map(([name]) => name)).toEqual(expect.arrayContaining(['receiptTexts', 'MAIL_GREETING']));
+    expect(tables.length).toBeGreaterThan(5);
+  });
+
+  it.each(LANGS)('%s: no price adjective beside an amount in the e-mails, SMS and invoices', (lang) => {
+    const found: string[] = [];
+    for (const [name, table] of tables) {
+      let i = 0;
+      for (const text of serverTexts((table as Record<string, unknown>)[lang]))
+        found.push(...judgedAmounts(lang, { [`${name}.${i++}`]: text }));
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+/**
+ * French sets a no-break space before « : » and a narrow one before « ; ? ! » (docs/glossary/fr.md),
+ * so a line never starts with the sign. Web addresses and times are not punctuation.
+ */
+export function frenchSpacingFaults(texts: Iterable<string>): string[] {
+  const faults: string[] = [];
+  for (const text of texts) {
+    const plain = text.replace(/\b(https?|mailto):/g, '').replace(/\d:\d/g, '');
+    if (/ [:;?!]|[\p{L}\p{N}…)»’](?:[:;?!])/u.test(plain)) faults.push(text);
+  }
+  return faults;
+}
+
+describe('French punctuation', () => {
+  it('has a no-break space before every colon, semicolon, question and exclamation mark in the web catalogue', () => {
+    expect(frenchSpacingFaults([...texts(fr)].map(([, text]) => text))).toEqual([]);
+  });
+
+  it('and in the server’s French texts', () => {
+    const stand: unknown = new Proxy(
+      {},
+      { get: (_t, key) => (key === Symbol.toPrimitive ? () => '…' : '…') },
+    );
+    const found: string[] = [];
+    const walk = (node: unknown, depth = 0): void => {
+      if (depth > 6) return;
+      if (typeof node === 'string') found.push(node);
+      else if (typeof node === 'function') {
+        try {
+          walk((node as (...a: unknown[]) => unknown)(stand, stand, stand, stand), depth + 1);
+        } catch {
+          // Needs real input: not a text template.
+        }
+      } else if (node && typeof node === 'object')
+        for (const value of Object.values(node)) walk(value, depth + 1);
+    };
+    for (const table of Object.values(domain))
+      if (table && typeof table === 'object' && 'fr' in table && 'nb' in table)
+        walk((table as { fr: unknown }).fr);
+    expect(found.length).toBeGreaterThan(50);
+    expect(frenchSpacingFaults(found)).toEqual([]);
+  });
+
+  it('recognises a missing or ordinary space, and leaves addresses and times alone', () => {
+    expect(frenchSpacingFaults(['Référence : 12', 'Prix: 12', 'Vraiment ?'])).toHaveLength(3);
+    expect(
+      frenchSpacingFaults(['Référence\u00a0: 12', 'Vraiment\u202f?', 'https://x.example', 'à 10:30']),
+    ).toEqual([]);
   });
 });

@@ -44,8 +44,8 @@ describe('plural forms', () => {
       await initI18n(locale);
       return i18n.t('membership.terms.noticeValue', { count });
     };
-    expect(await say('fr-CH', 1)).toBe('Un mois, pour la fin d’un mois');
-    expect(await say('fr-CH', 3)).toBe('3 mois, pour la fin d’un mois');
+    expect(await say('fr-CH', 1)).toBe('Un mois de préavis, pour la fin du mois');
+    expect(await say('fr-CH', 3)).toBe('3 mois de préavis, pour la fin du mois');
     expect(await say('fi-FI', 1)).toBe('Yksi kuukausi, päättyy kuukauden lopussa');
     expect(await say('fi-FI', 2)).toBe('2 kuukautta, päättyy kuukauden lopussa');
     expect(await say('en-DE', 1)).toBe('One month to the end of a month');

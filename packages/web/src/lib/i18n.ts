@@ -1,5 +1,5 @@
 import { BROWSER_KEYS, type Language, type Locale } from '@portal/contract';
-import { languageOf, type OperatorSettings, swissGerman } from '@portal/domain';
+import { austrianGerman, languageOf, type OperatorSettings, swissGerman } from '@portal/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
@@ -54,11 +54,12 @@ export function respell(catalogue: Catalogue, spell: (text: string) => string): 
 
 /**
  * Regional spellings derived from a catalogue at load: `de-CH` is `de` with "ss" for "ß"
- * and «» for „“ (domain `swissGerman`). i18next looks a key up in `de-CH` before `de`, so a Swiss page
- * never shows the "ß" of the German catalogue.
+ * and «» for „“ (domain `swissGerman`), `de-AT` is `de` in Austria's words ("Handynummer",
+ * domain `austrianGerman`). i18next looks a key up in `de-CH` or `de-AT` before `de`, so a
+ * Swiss page never shows the "ß" of the German catalogue.
  */
 const REGIONAL_SPELLINGS: Partial<Record<Language, Record<string, (text: string) => string>>> = {
-  de: { 'de-CH': swissGerman, 'de-LI': swissGerman },
+  de: { 'de-CH': swissGerman, 'de-LI': swissGerman, 'de-AT': austrianGerman },
 };
 
 /** Adds a language's catalogue to an instance, with the regional spellings derived from it. */

@@ -23,3 +23,18 @@ describe('de-CH: Swiss German writes ss, never ß', () => {
     expect(i18n.t('common.dismiss')).toBe('Schließen');
   });
 });
+
+describe('de-AT: Austrian German in its own words', () => {
+  it('says "Handynummer" wherever the German catalogue says "Mobilnummer", and keeps the ß', async () => {
+    await initI18n('de-AT', undefined, 'full');
+    const all = keys(german);
+    const mobile = all.filter((key) =>
+      (i18n.t(key, { returnObjects: false }) as string).includes('Mobilnummer'),
+    );
+    expect(mobile).toEqual([]);
+    expect(all.filter((key) => (i18n.t(key) as string).includes('Handynummer')).length).toBeGreaterThan(3);
+    expect(i18n.t('common.dismiss')).toBe('Schließen');
+    await initI18n('de-DE', undefined, 'full');
+    expect(all.some((key) => (i18n.t(key) as string).includes('Mobilnummer'))).toBe(true);
+  });
+});

@@ -52,17 +52,17 @@ describe('breadcrumb rules', () => {
   it('in a cancellation step, the last crumb names the current page, not a link to the start', () => {
     renderWith(<Breadcrumb />, { route: '/membership/cancellation/tips' });
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(nav).toHaveTextContent(/^MembershipCancellation$/);
-    expect(screen.getByText('Cancellation')).toHaveAttribute('aria-current', 'page');
-    expect(screen.queryByRole('link', { name: 'Cancellation' })).toBeNull();
+    expect(nav).toHaveTextContent(/^MembershipCancel membership$/);
+    expect(screen.getByText('Cancel membership')).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
   });
   it('names the freeze offer in the cancellation as an alternative (not the freeze page)', async () => {
     renderWith(<Breadcrumb />, { route: '/membership/cancellation/freeze' });
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
-      /^MembershipCancellationAlternative: freeze$/,
+      /^MembershipCancel membershipAlternative: freeze$/,
     );
     expect(screen.getByText('Alternative: freeze')).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByText('Cancellation')).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Cancel membership')).not.toHaveAttribute('aria-current');
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/membership']);
     // The breadcrumb follows a language change (i18next's event re-renders it, so within act).
     await act(() => setupI18n('de-DE'));

@@ -1,7 +1,9 @@
+import type { MembershipStatus } from '@portal/contract';
 import { breadcrumbSegments } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import styles from './Breadcrumb.module.css';
+import { pageSegmentKey } from './shellText.ts';
 
 export interface Crumb {
   label: string;
@@ -40,7 +42,8 @@ export function crumbsFor(
   return crumbs;
 }
 
-export function Breadcrumb() {
+/** `status` names a page whose name follows the membership's state (`pageSegmentKey`). */
+export function Breadcrumb({ status }: { status?: MembershipStatus }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   // A page's name; a step of a flow by the flow ("Alternative: freeze", not the freeze page);
@@ -48,7 +51,8 @@ export function Breadcrumb() {
   const crumbs = crumbsFor(pathname, (segment, parent) => {
     if (parent && i18n.exists(`breadcrumb.step.${parent}.${segment}`))
       return t(`breadcrumb.step.${parent}.${segment}`);
-    if (i18n.exists(`pages.${segment}`) && segment !== 'fallback') return t(`pages.${segment}`);
+    if (i18n.exists(`pages.${segment}`) && segment !== 'fallback')
+      return t(`pages.${pageSegmentKey(segment, status)}`);
     if (parent && i18n.exists(`breadcrumb.item.${parent}`)) return t(`breadcrumb.item.${parent}`);
     return decodeURIComponent(segment);
   });

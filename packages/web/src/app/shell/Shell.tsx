@@ -40,7 +40,7 @@ export function Shell() {
   const firstPath = useRef(pathname);
   const adoptedMemberLocale = useRef(false);
 
-  const title = t(pageTitleKey(pathname));
+  const title = t(pageTitleKey(pathname, membership.data?.status));
 
   useEffect(() => {
     document.title = t('common.documentTitle', { page: title, brand: operator.brand });
@@ -140,7 +140,7 @@ export function Shell() {
             <>
               {/* The membership overview shows the status as its hero: said once, not twice. */}
               {pathname !== '/membership' && <StatusBar membership={membership.data} />}
-              <Breadcrumb />
+              <Breadcrumb status={membership.data.status} />
               {/* A page's chunk loading: the shell stays, the page's place shows the wait. One
                   boundary per address: a page left before its chunk arrived never holds up
                   the page gone to or back to. */}

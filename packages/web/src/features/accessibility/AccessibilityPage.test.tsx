@@ -106,17 +106,50 @@ describe('accessibility statement', () => {
     expect(within(main).getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
     expect(main).toHaveTextContent(/\(MLBF\)/);
     expect(main).toHaveTextContent('without signing in, through “Cancel contracts here”');
-    expect(main).toHaveTextContent('This statement was prepared on 23 November 2026.');
+    expect(main).toHaveTextContent('This statement was prepared on 27 November 2026.');
     expect(title).toBeInTheDocument();
   });
 
-  it('names no German authority and no cancellation without sign-in where they do not apply', async () => {
+  // Each market's own law and body; none of another market's (the sources: docs/operators.md).
+  const MARKET: Record<OperatorId, [law: string, body: string]> = {
+    de: ['BFSG', 'MLBF'],
+    at: ['BaFG', 'Sozialministeriumservice'],
+    ch: ['BehiG', 'no authority supervises'],
+    no: ['likestillings- og diskrimineringsloven', 'Uu-tilsynet'],
+    fi: ['laki digitaalisten palvelujen tarjoamisesta', 'Traficom'],
+  };
+  it.each(Object.keys(MARKET) as OperatorId[])(
+    'in %s names its own law and body, no other market’s',
+    async (operator) => {
+      start('/accessibility', operator);
+      await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
+      const main = screen.getByRole('main');
+      const [law, body] = MARKET[operator];
+      expect(main).toHaveTextContent(law);
+      expect(main).toHaveTextContent(body);
+      for (const [other, [otherLaw, otherBody]] of Object.entries(MARKET)) {
+        if (other === operator) continue;
+        expect(main).not.toHaveTextContent(otherLaw);
+        expect(main).not.toHaveTextContent(otherBody);
+      }
+      expect(main).not.toHaveTextContent('in Germany');
+    },
+  );
+
+  it('words Switzerland honestly: the BehiG sets no website duties for private firms', async () => {
+    start('/accessibility', 'ch');
+    const main = await screen.findByRole('main');
+    await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
+    expect(main).toHaveTextContent('Switzerland has not adopted the European Accessibility Act');
+    expect(main).toHaveTextContent('sets no technical requirements for their websites');
+    expect(main).toHaveTextContent('before a civil court');
+  });
+
+  it('names no cancellation without sign-in where it does not apply', async () => {
     start('/accessibility', 'no');
     await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
     const main = screen.getByRole('main');
-    expect(main).not.toHaveTextContent('MLBF');
     expect(main).not.toHaveTextContent('Cancel contracts here');
-    expect(main).toHaveTextContent('the authority in your country');
     const email = getOperator('no').supportEmail;
     expect(within(main).getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   });

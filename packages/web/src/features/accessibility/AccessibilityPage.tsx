@@ -8,7 +8,7 @@ import { useOperator } from '../../lib/operator.ts';
 import styles from './Accessibility.module.css';
 
 /** The day this statement was written or last reviewed; change it with its content. */
-export const STATEMENT_DATE = '2026-11-23';
+export const STATEMENT_DATE = '2026-11-27';
 
 const GAPS = ['provider', 'print', 'hyphenation', 'session'] as const;
 const METHODS = ['automated', 'keyboard', 'screens'] as const;
@@ -26,7 +26,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * /accessibility: the accessibility statement (BFSG) for every operator, public and inside
+ * /accessibility: the accessibility statement, naming the law and the body of the operator's
+ * market (Germany's BFSG, Austria's BaFG, Switzerland's BehiG, Norway's likestillings- og
+ * diskrimineringsloven, Finland's act on digital services), public and inside
  * the shell. `withTitle` where no top bar names the page (logged out): the statement's full
  * title, which takes focus when the member arrives from another page, as the logged-out
  * cards do. In the shell the top bar names it, shorter, as the footer link does.
@@ -35,9 +37,10 @@ export function AccessibilityPage({ withTitle = false }: { withTitle?: boolean }
   const { t, i18n } = useTranslation();
   const operator = useOperator();
   const title = useRef<HTMLHeadingElement>(null);
-  // The market's complaint body where the catalogue names one, else the neutral sentence.
-  const bodyKey = `accessibility.enforcement.body.${operator.country}`;
-  const enforcement = i18n.exists(bodyKey) ? t(bodyKey) : t('accessibility.enforcement.body.other');
+  // Each market's own law and the body a member turns to (docs/operators.md, "Accessibility
+  // statement"): every catalogue holds one sentence of each per operator country.
+  const law = t(`accessibility.standard.law.${operator.country}`);
+  const enforcement = t(`accessibility.enforcement.body.${operator.country}`);
 
   useEffect(() => {
     if (document.activeElement && document.activeElement !== document.body) title.current?.focus();
@@ -59,6 +62,7 @@ export function AccessibilityPage({ withTitle = false }: { withTitle?: boolean }
 
       <Part title={t('accessibility.standard.title')}>
         <p>{t('accessibility.standard.text')}</p>
+        <p>{law}</p>
       </Part>
 
       <Part title={t('accessibility.status.title')}>

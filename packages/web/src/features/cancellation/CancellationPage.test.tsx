@@ -9,6 +9,7 @@ import { refusal, renderMemberPage } from '../../test/memberPage.tsx';
 import { setupI18n } from '../../test/render.tsx';
 import { CancellationPage } from './CancellationPage.tsx';
 import { ReactivatePage } from './ReactivatePage.tsx';
+import { MissingOutList } from './steps.tsx';
 
 beforeAll(async () => {
   await setupI18n('en-DE');
@@ -77,13 +78,13 @@ describe('cancellation routing per flow', () => {
       expect(screen.getByRole('heading', { name: 'Before you go: a few tips' })).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
       expect(location()).toHaveTextContent('/membership/cancellation/missing-out-on');
-      expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-        'Your training history',
-        'No new signup fee',
-        'Access to your club',
-        'Personal training',
-        'Member offers',
-      ]);
+      // Built from what the operator and the member have: personal training only in Norway,
+      // no referral reward for a member without a promotion, no signup fee anywhere here.
+      expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+        operator === 'no' ? ['Access to your club', 'Personal training'] : ['Access to your club'],
+      );
+      expect(screen.getByText('You will no longer be able to train at Berlin Mitte.')).toBeInTheDocument();
+      expect(screen.queryByText(/signup fee/)).toBeNull();
       await userEvent.click(screen.getByRole('button', { name: 'Continue cancellation' }));
       expect(location()).toHaveTextContent('/membership/cancellation/confirm');
       expect(screen.getByText('30 April 2026')).toBeInTheDocument();
@@ -91,11 +92,45 @@ describe('cancellation routing per flow', () => {
     },
   );
 
-  it('words the signup fee generally where the operator has none (Austria)', async () => {
-    renderCancellation({ operator: 'at', route: '/membership/cancellation/missing-out-on' });
+  it('lists a referral reward only for a member in a promotion, and the other clubs only where the product has them', async () => {
+    const membership = membershipFixture({
+      referral: {
+        name: 'Vervekampanje',
+        discount_months: 2,
+        discount_percentage: 50,
+        pt_hours: 0,
+        presentation: 'To måneder til halv pris',
+      },
+    });
+    renderMemberPage(<CancellationPage />, {
+      path: '/membership/cancellation/*',
+      route: '/membership/cancellation/missing-out-on',
+      operator: 'no',
+      membership: { ...membership, product: { ...membership.product, locations: ['loc-1', 'loc-2'] } },
+      routes: {
+        'GET /api/v1/membership/policies/cancellation': { body: cancellationPolicyFixture() },
+        'GET /api/v1/membership/policies/freeze': { body: freezePolicyFixture() },
+      },
+    });
+    await screen.findByRole('heading', { name: 'What you would miss' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Access to your club',
+      'Personal training',
+      'Rewards for bringing friends',
+    ]);
     expect(
-      await screen.findByText('If you rejoin later, you may have to pay a signup fee again.'),
+      screen.getByText(/train at Berlin Mitte or the other clubs of your membership/),
     ).toBeInTheDocument();
+  });
+
+  it('states a signup fee on return after the list, as a cost, where the operator charges one', async () => {
+    // Switzerland cancels by e-mail or on one page; the list is the multi-step's, so render it alone.
+    renderMemberPage(<MissingOutList membership={membershipFixture()} />, { path: '/', operator: 'ch' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Access to your club',
+      'Personal training',
+    ]);
+    expect(screen.getByText('If you rejoin later, there is a signup fee of CHF 69.00.')).toBeInTheDocument();
   });
 
   it('multi-step in trial skips the freeze offer and says the end is immediate', async () => {
@@ -281,7 +316,7 @@ describe('cancellation confirm', () => {
     expect(requests.find((r) => r.method === 'POST' && r.url.includes('cancellations'))?.body).toEqual({});
   });
 
-  it('sends yes; the success page shows the end date, the benefits lost and the way to reactivate', async () => {
+  it('sends yes; the success page shows the end date and the way to reactivate, not the list again', async () => {
     const { requests } = renderCancellation({ operator: 'no', route: '/membership/cancellation/confirm' });
     await userEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm cancellation' }));
@@ -290,8 +325,8 @@ describe('cancellation confirm', () => {
     expect(
       screen.getByText(/reactivate your membership free of charge until 30 April 2026/),
     ).toBeInTheDocument();
-    expect(screen.getByText('Benefits you lose after 30 April 2026:')).toBeInTheDocument();
-    expect(screen.getByText('Access to your club')).toBeInTheDocument();
+    expect(screen.queryByText('Access to your club')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
     expect(screen.getByRole('link', { name: 'Reactivate membership' })).toHaveAttribute(
       'href',
       '/membership/reactivate',
@@ -317,9 +352,7 @@ describe('cancellation confirm', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm cancellation' }));
     expect(await screen.findByRole('heading', { name: 'Your membership is cancelled' })).toBeInTheDocument();
     expect(screen.getByText('Your membership has ended today.')).toBeInTheDocument();
-    expect(
-      screen.getByText('If you rejoin later, you will pay a signup fee of CHF 69.00 again.'),
-    ).toBeInTheDocument();
+    expect(screen.queryByText(/signup fee/)).toBeNull();
     expect(screen.queryByText(/reactivate/i)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Reactivate membership' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to membership' })).toBeInTheDocument();

@@ -24,7 +24,6 @@ import styles from './Cancellation.module.css';
 import {
   ConfirmCancellation,
   FreezeInsteadStep,
-  MissingOutList,
   MissingOutStep,
   STEP_PATH,
   type Step,
@@ -84,14 +83,13 @@ function EmailCancellation({ policy, membership }: { policy: CancellationPolicy;
   );
 }
 
+/** The result: the end date and the way back; what the member loses was said before they confirmed. */
 function CancellationSuccess({
   result,
   policy,
-  membership,
 }: {
   result: CancellationResult;
   policy: CancellationPolicy | undefined;
-  membership: Membership;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -119,12 +117,6 @@ function CancellationSuccess({
           : t('cancellation.success.endsOn', { date: formatDate(end, locale) })}
       </p>
       {canReactivate && <p>{t('cancellation.success.reactivate', { date: formatDate(end, locale) })}</p>}
-      <h3 className={styles.lostTitle}>
-        {immediate
-          ? t('cancellation.success.lostNow')
-          : t('cancellation.success.lostFrom', { date: formatDate(end, locale) })}
-      </h3>
-      <MissingOutList membership={membership} />
     </ActionSuccess>
   );
 }
@@ -160,7 +152,7 @@ export function CancellationPage() {
 
   // Results first: afterwards the membership and the policy reload (now in cancellation).
   if (cancel.isSuccess) {
-    return <CancellationSuccess result={cancel.data} policy={policy.data} membership={membership} />;
+    return <CancellationSuccess result={cancel.data} policy={policy.data} />;
   }
   if (cancel.isError) return <ActionError error={cancel.error} onRetry={() => cancel.reset()} />;
   if (policy.isPending) return <Loading label={t('cancellation.loading')} />;

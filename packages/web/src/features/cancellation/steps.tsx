@@ -1,5 +1,5 @@
 import type { CancellationPolicy, Membership } from '@portal/contract';
-import { canChangeClub } from '@portal/domain';
+import { canChangeClub, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -148,37 +148,53 @@ export function TipsStep({
   );
 }
 
-/** The five things a member loses; the success page lists them too. */
+/**
+ * What the member would lose, built from what the operator offers and the member has
+ * (docs/portal-screens.md, "Cancellation"): their clubs, personal training where the
+ * operator sells it, the referral reward where the member takes part in a promotion. A signup
+ * fee on return is a cost, not a benefit: it follows the list as a plain sentence, and only
+ * where the operator charges one.
+ */
+export function missingOutItems(
+  membership: Membership,
+  operator: Pick<OperatorSettings, 'ptEnabled' | 'referralPromotion'>,
+): ('access' | 'pt' | 'referral')[] {
+  return [
+    'access' as const,
+    ...(operator.ptEnabled ? (['pt'] as const) : []),
+    ...(operator.referralPromotion && membership.referral ? (['referral'] as const) : []),
+  ];
+}
+
 export function MissingOutList({ membership }: { membership: Membership }) {
   const { t, i18n } = useTranslation();
   const operator = useOperator();
   const fee = operator.signupFeeOnReturn;
-  const reasons: [string, string][] = [
-    [t('cancellation.missing.history.title'), t('cancellation.missing.history.text')],
-    [
-      t('cancellation.missing.signupFee.title'),
-      fee
-        ? t('cancellation.missing.signupFee.textWithFee', {
-            fee: formatMoney(fee.amount, fee.currency, i18n.language),
-          })
-        : t('cancellation.missing.signupFee.text'),
-    ],
-    [
-      t('cancellation.missing.access.title'),
-      t('cancellation.missing.access.text', { club: membership.location.name }),
-    ],
-    [t('cancellation.missing.pt.title'), t('cancellation.missing.pt.text')],
-    [t('cancellation.missing.offers.title'), t('cancellation.missing.offers.text')],
-  ];
+  const club = membership.location.name;
+  const text = {
+    access:
+      membership.product.locations.length > 1
+        ? t('cancellation.missing.access.text', { club })
+        : t('cancellation.missing.access.textOneClub', { club }),
+    pt: t('cancellation.missing.pt.text'),
+    referral: t('cancellation.missing.referral.text'),
+  };
   return (
-    <ul className={styles.reasons}>
-      {reasons.map(([title, text]) => (
-        <li key={title}>
-          <h3 className={styles.reasonTitle}>{title}</h3>
-          <p>{text}</p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={styles.reasons}>
+        {missingOutItems(membership, operator).map((item) => (
+          <li key={item}>
+            <h3 className={styles.reasonTitle}>{t(`cancellation.missing.${item}.title`)}</h3>
+            <p>{text[item]}</p>
+          </li>
+        ))}
+      </ul>
+      {fee && (
+        <p>
+          {t('cancellation.missing.rejoinFee', { fee: formatMoney(fee.amount, fee.currency, i18n.language) })}
+        </p>
+      )}
+    </>
   );
 }
 

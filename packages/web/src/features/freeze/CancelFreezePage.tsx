@@ -21,7 +21,8 @@ type Kind = 'current' | 'scheduled';
 
 /**
  * /membership/cancel_freeze (active or in_freeze): removes a scheduled freeze at no cost,
- * or ends the current one today, billing the rest of this month at the regular fee.
+ * or ends the current one today, billing the rest of this month at the regular fee. Each
+ * action has one name: the shell's title (`pageSegmentKey`), the heading and the button.
  */
 export function CancelFreezePage() {
   const { t, i18n } = useTranslation();
@@ -111,7 +112,7 @@ export function CancelFreezePage() {
             busyLabel={t('cancelFreeze.busy')}
             onClick={() => remove.mutate({ freeze, kind })}
           >
-            {t('cancelFreeze.confirm')}
+            {t(`cancelFreeze.title.${kind}`)}
           </Button>
           <BackToMembership variant="secondary" />
         </div>

@@ -2,6 +2,8 @@ import type { FreezePeriod } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageTitleKey } from '../../app/shell/shellText.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/queryClient.ts';
 import { session } from '../../lib/session.ts';
 import { freezePolicyFixture, membershipFixture } from '../../test/fixtures.ts';
@@ -276,7 +278,11 @@ describe('cancel freeze page', () => {
         'The rest of this month (15 March 2026 to 31 March 2026) is billed at your regular monthly fee of €29.90: €16.40.',
       ),
     ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    // One name for the action: the heading, the button and the shell's title.
+    expect(screen.getByRole('heading', { name: 'End freeze early' })).toBeInTheDocument();
+    expect(pageTitleKey('/membership/cancel_freeze', 'in_freeze')).toBe('pages.cancel_freeze_current');
+    expect(i18n.t('pages.cancel_freeze_current')).toBe('End freeze early');
+    await userEvent.click(screen.getByRole('button', { name: 'End freeze early' }));
     expect(await screen.findByRole('heading', { name: 'Your freeze has ended' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to membership' })).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'DELETE' && r.url.endsWith('/freeze_periods/c1'))).toBe(true);
@@ -288,7 +294,10 @@ describe('cancel freeze page', () => {
       'DELETE /api/v1/membership/freeze_periods/s1': { status: 204 },
     });
     expect(await screen.findByText('This is free of charge.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('heading', { name: 'Cancel scheduled freeze' })).toBeInTheDocument();
+    expect(pageTitleKey('/membership/cancel_freeze', 'active')).toBe('pages.cancel_freeze');
+    expect(i18n.t('pages.cancel_freeze')).toBe('Cancel scheduled freeze');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel scheduled freeze' }));
     expect(
       await screen.findByRole('heading', { name: 'Your scheduled freeze is cancelled' }),
     ).toBeInTheDocument();
@@ -301,7 +310,7 @@ describe('cancel freeze page', () => {
         status: 'in_trial',
       }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel scheduled freeze' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your membership cannot be frozen because its status is Trial.',
     );

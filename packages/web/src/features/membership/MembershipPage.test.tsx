@@ -118,18 +118,20 @@ describe('membership overview: status action', () => {
 });
 
 describe('membership overview: cancel link per operator', () => {
-  it('Germany (§ 312k) labels the link to the cancellation "Cancel contracts here"', async () => {
+  it('Germany names the link by the page it opens, not by the statutory footer link without sign-in', async () => {
     renderOverview('active', 'de');
-    expect(screen.getByRole('link', { name: 'Cancel contracts here' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Cancel membership' })).toHaveAttribute(
       'href',
       '/membership/cancellation',
     );
-    expect(screen.queryByRole('link', { name: 'Cancel membership' })).toBeNull();
-    // The German label, from the catalogue: the overview goes first, so the language change
+    expect(screen.queryByRole('link', { name: 'Cancel contracts here' })).toBeNull();
+    // The German names, from the catalogue: the overview goes first, so the language change
     // does not render it again (and load the membership in German) after the test.
     cleanup();
     const { t } = await setupI18n('de-DE');
-    expect(t('membership.cancel.linkContracts')).toBe('Verträge hier kündigen');
+    expect(t('membership.cancel.link')).toBe('Mitgliedschaft kündigen');
+    expect(t('pages.cancellation')).toBe('Mitgliedschaft kündigen');
+    expect(t('pages.cancel-contract')).toBe('Verträge hier kündigen');
     await setupI18n('en-DE');
   });
 
@@ -195,7 +197,7 @@ describe('membership overview: sections', () => {
     expect(contract).toHaveTextContent('Start date1 March 2025');
     expect(contract).toHaveTextContent('End dateOpen-ended');
     expect(contract).toHaveTextContent('Membership number100234');
-    expect(within(contract).getByRole('link', { name: 'Cancel contracts here' })).toHaveAttribute(
+    expect(within(contract).getByRole('link', { name: 'Cancel membership' })).toHaveAttribute(
       'href',
       '/membership/cancellation',
     );

@@ -183,12 +183,9 @@ function CancelLink({ membership }: { membership: Membership }) {
   const operator = useOperator();
   const kind = cancelLinkKind(operator, membership.status);
   if (kind === 'link') {
-    // Where § 312k applies, the link carries the wording the law's button uses.
-    return (
-      <LinkRow to="/membership/cancellation">
-        {t(operator.publicCancellation ? 'membership.cancel.linkContracts' : 'membership.cancel.link')}
-      </LinkRow>
-    );
+    // The link names the page it opens (the signed-in cancellation); the statutory "cancel
+    // contracts here" is the footer's, which opens the cancellation without sign-in.
+    return <LinkRow to="/membership/cancellation">{t('membership.cancel.link')}</LinkRow>;
   }
   if (kind === 'email_text') {
     return (

@@ -313,7 +313,7 @@ describe('where support changes the mobile', () => {
 
   it('shows the number as text with the support address, and saves the rest unchanged', async () => {
     const { requests } = renderProfile({ operator: 'ch', membership: swiss });
-    expect(await screen.findByText('+41 791234510')).toBeInTheDocument();
+    expect(await screen.findByText('+41 79 123 45 10')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Country code' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Number' })).toBeNull();
     const contact = screen.getByRole('region', { name: 'Contact details' });

@@ -54,7 +54,7 @@ describe('workout counter', () => {
     renderCounter();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your workouts…');
     expect(await screen.findByText('March 2026')).toBeInTheDocument();
-    expect(stat('Month')).toBe('7 workouts');
+    expect(stat('This month')).toBe('7 workouts');
     expect(stat('Since January')).toBe('17 workouts Jan – Mar 2026');
     expect(screen.getByText('42 workouts in total')).toBeInTheDocument();
   });
@@ -134,21 +134,21 @@ describe('workout counter', () => {
     expect(await screen.findByText('Your workouts could not be loaded just now.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(month()).toBe('March 2026');
-    expect(stat('Month')).toBe('0 workouts');
+    expect(stat('This month')).toBe('0 workouts');
     expect(stat('Since January')).toBe('0 workouts Jan – Mar 2026');
     expect(previous()).toHaveAttribute('aria-disabled', 'true');
     expect(next()).toHaveAttribute('aria-disabled', 'true');
 
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(stat('Month')).toBe('7 workouts'));
+    await waitFor(() => expect(stat('This month')).toBe('7 workouts'));
     expect(requests.filter((r) => r.url.endsWith('/v2/workouts')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('stays on the current month for a member without workouts', async () => {
     renderCounter({ 'GET /api/v2/workouts': { body: { total: 0, months: [] } } });
     expect(await screen.findByText('March 2026')).toBeInTheDocument();
-    expect(stat('Month')).toBe('0 workouts');
+    expect(stat('This month')).toBe('0 workouts');
     expect(previous()).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('0 workouts in total')).toBeInTheDocument();
   });

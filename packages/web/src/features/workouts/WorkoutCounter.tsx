@@ -60,7 +60,14 @@ export function WorkoutCounter() {
           <>
             <MonthNavigation selected={selected} bounds={bounds} onGo={go} />
             <div className={styles.summary}>
-              <WorkoutNumbers months={months} selected={selected} announce={navigated} />
+              <WorkoutNumbers
+                months={months}
+                selected={selected}
+                announce={navigated}
+                current={
+                  selected.year === Number(today.slice(0, 4)) && selected.month === Number(today.slice(5, 7))
+                }
+              />
               <MonthChart
                 year={selected.year}
                 counts={workoutsByMonth(months, selected.year)}
@@ -130,15 +137,20 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return <Icon node={direction === 'left' ? ChevronLeft : ChevronRight} size={22} strokeWidth={2.4} />;
 }
 
-/** The month's count and the year's so far, large; a navigation reads them out. */
+/**
+ * The month's count and the year's so far, large; a navigation reads them out. The current
+ * month's count is labelled "this month", another month's by the month.
+ */
 function WorkoutNumbers({
   months,
   selected,
   announce,
+  current,
 }: {
   months: readonly WorkoutMonthCount[];
   selected: YearMonth;
   announce: boolean;
+  current: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -149,7 +161,7 @@ function WorkoutNumbers({
     <>
       <dl className={styles.stats}>
         <div className={styles.stat}>
-          <dt className={styles.statLabel}>{t('workouts.month')}</dt>
+          <dt className={styles.statLabel}>{current ? t('workouts.thisMonth') : t('workouts.month')}</dt>
           <dd className={styles.statValue}>
             <span className={styles.number}>{formatNumber(count, locale)}</span>{' '}
             <span className={styles.unit}>{t('workouts.unit', { count })}</span>
