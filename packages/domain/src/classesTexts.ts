@@ -41,8 +41,8 @@ const PROMOTED: Record<Language, Text> = {
   }),
   fr: (c) => ({
     subject: `Vous avez une place au cours ${c.className}`,
-    body: `Une place s’est libérée et elle est à vous : ${c.className} au club ${c.clubName}, ${c.when}, ${c.room}.\n\nSi vous ne pouvez pas venir, annulez dans le portail pour que la personne suivante sur la liste d’attente ait la place.`,
-    sms: `Une place s’est libérée : vous êtes inscrit·e au cours ${c.className} au club ${c.clubName}, ${c.when}.`,
+    body: `Une place s’est libérée et elle est à vous : ${c.className} au club ${c.clubName}, ${c.when}, ${c.room}.\n\nSi vous ne pouvez pas venir, annulez dans le portail pour que la personne suivante sur la liste d’attente ait la place.`,
+    sms: `Une place s’est libérée : vous êtes inscrit·e au cours ${c.className} au club ${c.clubName}, ${c.when}.`,
   }),
   nb: (c) => ({
     subject: `Du har fått plass på ${c.className}`,
@@ -69,8 +69,8 @@ const REMINDER: Record<
     body: `Zur Erinnerung an Ihren Kurs: ${c.className} im Club ${c.clubName}, ${c.when}, ${c.room}.\n\nWenn Sie nicht kommen können, stornieren Sie bitte im Portal, damit jemand anderes Ihren Platz bekommt.`,
   }),
   fr: (c) => ({
-    subject: `Aujourd’hui : ${c.className} au club ${c.clubName}`,
-    body: `Un rappel de votre cours : ${c.className} au club ${c.clubName}, ${c.when}, ${c.room}.\n\nSi vous ne pouvez pas venir, annulez dans le portail pour que quelqu’un d’autre ait votre place.`,
+    subject: `Aujourd’hui : ${c.className} au club ${c.clubName}`,
+    body: `Un rappel de votre cours : ${c.className} au club ${c.clubName}, ${c.when}, ${c.room}.\n\nSi vous ne pouvez pas venir, annulez dans le portail pour que quelqu’un d’autre ait votre place.`,
   }),
   nb: (c) => ({
     subject: `I dag: ${c.className} på ${c.clubName}`,

@@ -27,7 +27,7 @@ export const sepaMandateText: Record<Language, (p: MandateParties) => string[]> 
     `You will be notified of each debit at least ${SEPA_PRE_NOTIFICATION_DAYS} days before it is collected.`,
   ],
   fr: ({ creditorName, creditorId }) => [
-    `Mandat de prélèvement SEPA pour des paiements récurrents. Créancier : ${creditorName}, identifiant créancier ${creditorId}.`,
+    `Mandat de prélèvement SEPA pour des paiements récurrents. Créancier : ${creditorName}, identifiant créancier ${creditorId}.`,
     `En acceptant ce mandat, vous autorisez (A) ${creditorName} à envoyer des instructions à votre banque pour débiter votre compte, et (B) votre banque à débiter votre compte conformément aux instructions de ${creditorName}.`,
     'Vous bénéficiez du droit d’être remboursé par votre banque selon les conditions décrites dans la convention que vous avez passée avec elle. Une demande de remboursement doit être présentée dans les huit semaines suivant la date de débit de votre compte.',
     `Chaque prélèvement vous est annoncé au moins ${SEPA_PRE_NOTIFICATION_DAYS} jours à l’avance.`,
@@ -83,10 +83,10 @@ export const sepaMandateMail: Record<
   fr: (f) => ({
     subject: 'Votre mandat de prélèvement SEPA',
     body: [
-      `vos coordonnées bancaires ont changé : nous prélevons désormais vos cotisations par prélèvement SEPA sur ${f.maskedIban} (${f.accountHolder}).`,
-      `Référence unique du mandat : ${f.reference}\nIdentifiant créancier : ${f.creditorId}\nCréancier : ${f.creditorName}`,
+      `vos coordonnées bancaires ont changé : nous prélevons désormais vos cotisations par prélèvement SEPA sur ${f.maskedIban} (${f.accountHolder}).`,
+      `Référence unique du mandat : ${f.reference}\nIdentifiant créancier : ${f.creditorId}\nCréancier : ${f.creditorName}`,
       f.nextDebit
-        ? `Pré-notification : le ${f.nextDebit.date}, nous prélèverons ${f.nextDebit.amount} sur votre compte.`
+        ? `Pré-notification : le ${f.nextDebit.date}, nous prélèverons ${f.nextDebit.amount} sur votre compte.`
         : 'Nous vous annonçons la date et le montant avant chaque prélèvement.',
       sepaMandateText.fr(f).join('\n\n'),
     ].join('\n\n'),
