@@ -68,7 +68,7 @@ ${main}
 
 function summary(ctx: PageContext): string {
   return `<p>${escapeHtml(ctx.merchant)}</p>
-<div class="amount"><span>Card verification</span><strong>${escapeHtml(ctx.amount)}</strong></div>`;
+<div class="amount"><span>${ctx.purpose === 'payment' ? 'Payment' : 'Card verification'}</span><strong>${escapeHtml(ctx.amount)}</strong></div>`;
 }
 
 const testCards = () => `<details open>
