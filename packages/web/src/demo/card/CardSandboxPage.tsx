@@ -252,7 +252,7 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
   return (
     <Frame provider={ctx.provider} merchant={ctx.merchant}>
       <h1 ref={heading} tabIndex={-1}>
-        Add a payment card
+        {ctx.purpose === 'payment' ? 'Pay by card' : 'Add a payment card'}
       </h1>
       <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} />
       {step.status === 400 && (
@@ -283,7 +283,7 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
         </div>
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy}>
-            Verify card
+            {ctx.purpose === 'payment' ? `Pay ${ctx.amount}` : 'Verify card'}
           </button>
           <button
             type="button"
