@@ -27,6 +27,8 @@ const SUB_PAGES = new Set([
 export function pageTitleKey(pathname: string): string {
   const [first, second] = pathname.split('/').filter(Boolean);
   if (!first) return 'pages.home';
+  // payment/invoices/<id>/paid: the payment page with the banner of an invoice paid now.
+  if (first === 'payment' && pathname.endsWith('/paid')) return 'pages.payment';
   if (first === 'payment') return second && SUB_PAGES.has(second) ? `pages.${second}` : 'pages.payment';
   if (first === 'membership') {
     if (!second) return 'pages.membership';
