@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCardSettings } from '../src/adapters/cards/config.ts';
 import { createCardGateways } from '../src/adapters/cards/factory.ts';
@@ -6,7 +7,13 @@ import type { NetsEasyLiveSettings } from '../src/adapters/cards/nets-easy-http.
 import { createNetsEasyLiveGateway, NETS_CANCEL_PARAM } from '../src/adapters/cards/nets-easy-live.ts';
 import { SandboxCardGateway } from '../src/adapters/cards/sandbox.ts';
 import { CardProviderUnavailableError } from '../src/adapters/cards/unavailable.ts';
+import { nodePasswordHasher } from '../src/adapters/passwords/node.ts';
+import { buildApp } from '../src/app.ts';
+import { mutableClock } from '../src/clock.ts';
 import { ConfigError } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { testConfig } from './support/harness.ts';
 import { NETS_STANDIN, startNetsEasyStandin } from './support/nets-easy-standin.ts';
 
 type Standin = Awaited<ReturnType<typeof startNetsEasyStandin>>;
@@ -242,5 +249,112 @@ describe('Nets Easy live adapter against a local stand-in', () => {
       ok: false,
       errorCode: 100,
     });
+  });
+});
+
+describe('the portal with Nets Easy as dibs (stand-in)', () => {
+  let standin: Standin;
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    standin = await startNetsEasyStandin();
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    const clock = mutableClock('2026-11-22T10:00:00Z');
+    await seedIfEmpty(database.db, clock, nodePasswordHasher);
+    const cardGateways = createCardGateways(loadCardSettings(liveEnv(standin.url), false));
+    app = await buildApp({ db: database.db, clock, config: testConfig(), logger: false, cardGateways });
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await close?.();
+    await standin?.close();
+  });
+
+  const signIn = async (operator: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authenticate',
+      payload: { username: `unpaid@${operator}.example`, password: 'demo', operator_id: operator },
+    });
+    return { authorization: `Bearer ${res.json().token}` };
+  };
+  const paymentIdOf = (url: string) => new URL(url).searchParams.get('pid')!;
+
+  it('pays a Norwegian open invoice: reserved on Nets’ page, read back, captured once', async () => {
+    const auth = await signIn('no');
+    const invoices = (
+      await app.inject({ method: 'GET', url: '/api/v1/membership/invoices', headers: auth })
+    ).json();
+    const open = invoices.find(
+      (i: { status: string; period: unknown }) => i.status === 'declined' && i.period,
+    );
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/v1/membership/invoices/${open.id}/pay`,
+      headers: auth,
+      payload: {},
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const paymentId = paymentIdOf(started.json().url);
+    expect(standin.payments.get(paymentId)!.order.amount).toBe(open.amount);
+
+    // The address is the browser's: Nets' answer, not a forged "status", decides.
+    const back = Object.fromEntries(new URL(standin.complete(paymentId)).searchParams);
+    const post = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/membership/invoices/${open.id}/pay/return`,
+        headers: auth,
+        payload,
+      });
+    const [first, second] = await Promise.all([post(back), post(back)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 422]);
+    expect(standin.payments.get(paymentId)!.charged).toBe(open.amount);
+    const capture = standin.requests.filter((r) => r.path === `/v1/payments/${paymentId}/charges`);
+    expect(capture.length).toBeGreaterThanOrEqual(1);
+    const after = (
+      await app.inject({ method: 'GET', url: '/api/v1/membership/invoices', headers: auth })
+    ).json();
+    expect(after.find((i: { id: string }) => i.id === open.id).status).toBe('charged');
+  });
+
+  it('registers a Finnish card through Nets and charges the open invoice to its unscheduled subscription', async () => {
+    const auth = await signIn('fi');
+    const membership = (await app.inject({ method: 'GET', url: '/api/v2/membership', headers: auth })).json();
+    const query = new URLSearchParams({
+      success: 'http://fi.localhost:8080/payment/payment-method-updated',
+      cancel: 'http://fi.localhost:8080/payment/credit-card?cancelled=1',
+      locale: 'fi-FI',
+      location: membership.location.id,
+    });
+    const started = await app.inject({
+      method: 'GET',
+      url: `/api/v1/membership/dibs_url?${query}`,
+      headers: auth,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(new URL(started.json().url).searchParams.get('language')).toBe('fi-FI');
+    const paymentId = paymentIdOf(started.json().url);
+    const back = Object.fromEntries(new URL(standin.complete(paymentId)).searchParams);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/membership/verifone_credit_card',
+      headers: auth,
+      payload: { ...back, location_id: membership.location.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'success', retried_invoices: [{ status: 'charged' }] });
+    const after = (await app.inject({ method: 'GET', url: '/api/v2/membership', headers: auth })).json();
+    expect(after.current_payment_method).toMatchObject({
+      provider: 'dibs',
+      details: '**** **** **** 0004',
+      expire: '2912',
+    });
+    const sub = standin.payments.get(paymentId)!.subscriptionId;
+    expect(standin.requests.some((r) => r.path === `/v1/unscheduledsubscriptions/${sub}/charges`)).toBe(true);
   });
 });
