@@ -46,6 +46,9 @@ import {
   Invoice,
   InvoiceListQuery,
   InvoiceParams,
+  InvoicePaid,
+  InvoicePaymentReturn,
+  PayInvoiceRequest,
   ManualRefundRequest,
   RefundableItem,
   RefundReceipt,
@@ -393,6 +396,23 @@ export const endpoints = {
     auth: true,
     query: DibsUrlQuery,
     response: CardFormUrl,
+  }),
+  // Paying an open invoice now: the provider's page for exactly its amount, then its return.
+  payInvoice: ep({
+    method: 'POST',
+    path: '/v1/membership/invoices/:id/pay',
+    auth: true,
+    params: InvoiceParams,
+    body: PayInvoiceRequest,
+    response: CardFormUrl,
+  }),
+  invoicePaymentReturn: ep({
+    method: 'POST',
+    path: '/v1/membership/invoices/:id/pay/return',
+    auth: true,
+    params: InvoiceParams,
+    body: InvoicePaymentReturn,
+    response: InvoicePaid,
   }),
   verifoneUrl: ep({ method: 'GET', path: '/v1/membership/verifone_url', auth: true, response: CardFormUrl }),
   verifoneCreditCard: ep({

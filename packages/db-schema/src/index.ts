@@ -380,8 +380,15 @@ export const cardCheckouts = pgTable(
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     completedAt: instant('completed_at'),
+    /** A one-off payment of this open invoice (docs/payments.md, "Paying an open invoice"); null for a card update. */
+    invoiceId: text('invoice_id').references(() => invoices.id),
+    /** What the provider's page asks for: the invoice's amount (a card update asks for nothing). */
+    amount: integer('amount'),
   },
-  (t) => [index('card_checkouts_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('card_checkouts_member_idx').on(t.memberId, t.createdAt),
+    index('card_checkouts_invoice_idx').on(t.invoiceId),
+  ],
 );
 
 /** `failed`: recorded after the declaration's own transaction failed (ADR 010), left to support. */

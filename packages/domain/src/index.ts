@@ -65,3 +65,4 @@ export * from './accessChanges.ts';
 export * from './clubChange.ts';
 export * from './passwordPolicy.ts';
 export * from './deviceLabel.ts';
+export * from './payNow.ts';

@@ -87,10 +87,13 @@ export function statusAction(
 /**
  * Breadcrumb segments: hidden on pt-package, and on the printable invoice, whose fixed
  * layout has its own way back to payment (its path holds only an id to name); tips,
- * missing-out-on and confirm left out.
+ * missing-out-on and confirm left out; the payment page with the banner of an invoice paid
+ * now is the payment page (its path holds an id too).
  */
 export function breadcrumbSegments(pathname: string): string[] | null {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length < 1 || segments.includes('pt-package') || segments[0] === 'invoice') return null;
+  // Paying an invoice now ends on the payment page with its banner (payment/invoices/<id>/paid).
+  if (segments[0] === 'payment' && segments[1] === 'invoices' && segments[3] === 'paid') return ['payment'];
   return segments.filter((s) => s !== 'tips' && s !== 'missing-out-on' && s !== 'confirm');
 }

@@ -26,27 +26,22 @@ function cards(config: Config): FeatureState[] {
     const settings = config.cards[provider];
     const feature = `cards (${provider})`;
     const users = operatorIds.filter((op) => getOperator(op).cardProvider === provider).join(', ');
-    if (settings.mode === 'live') return { feature, state: 'on', detail: `live API for ${users}` };
-    if (settings.mode === 'sandbox')
-      return { feature, state: 'sandbox', detail: `offline sandbox for ${users} (never in production)` };
-    if (provider === 'dibs')
+    if (settings.mode === 'live')
       return {
         feature,
-        state: 'off',
-        detail: `no live adapter is built yet: card updates of ${users} answer 503 and charges fail`,
-        missing: [],
+        state: 'on',
+        detail: `live API${'nets' in settings ? ' (Nets Easy)' : ''} for ${users}`,
       };
+    if (settings.mode === 'sandbox')
+      return { feature, state: 'sandbox', detail: `offline sandbox for ${users} (never in production)` };
     return {
       feature,
       state: 'off',
       detail: `card updates of ${users} answer 503 and charges fail`,
-      missing: [
-        'CARD_PROVIDER_VERIFONE=live',
-        'VERIFONE_API_URL',
-        'VERIFONE_USER_ID',
-        'VERIFONE_API_KEY',
-        '…',
-      ],
+      missing:
+        provider === 'dibs'
+          ? ['CARD_PROVIDER_DIBS=live', 'NETS_EASY_API_URL', 'NETS_EASY_SECRET_KEY', 'NETS_EASY_TERMS_URL']
+          : ['CARD_PROVIDER_VERIFONE=live', 'VERIFONE_API_URL', 'VERIFONE_USER_ID', 'VERIFONE_API_KEY', '…'],
     };
   });
 }

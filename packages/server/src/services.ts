@@ -21,6 +21,7 @@ import { createFreezeService } from './modules/freeze/service.ts';
 import type { ReadModelCache } from './modules/membership/read-cache.ts';
 import { createMembershipService } from './modules/membership/service.ts';
 import { createCardService } from './modules/payments/cards.ts';
+import { createPayNowService } from './modules/payments/pay-now.ts';
 import { createHealthInsuranceService } from './modules/payments/health-insurance.ts';
 import { createRefundsService } from './modules/payments/refunds.ts';
 import { createSepaService } from './modules/payments/sepa/service.ts';
@@ -56,6 +57,7 @@ export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}
     healthInsurance: createHealthInsuranceService(deps),
     cards: createCardService(deps),
     sepa: createSepaService(deps),
+    payNow: createPayNowService(deps),
     referral: createReferralService(deps),
     workouts: createWorkoutsService(deps),
     doorKeys: createDoorKeyring(deps.config.doorKeys, options.demoDoorKeys),

@@ -243,7 +243,7 @@ describe.each(databases())('production mode on %s', (kind) => {
     expect(warnings).toEqual(
       expect.arrayContaining([
         'door check-ins: POST /api/v1/door/check_ins answers 503; set DOOR_KEYS.',
-        'cards (dibs): no live adapter is built yet: card updates of no, fi answer 503 and charges fail.',
+        'cards (dibs): card updates of no, fi answer 503 and charges fail; set CARD_PROVIDER_DIBS=live, NETS_EASY_API_URL, NETS_EASY_SECRET_KEY, NETS_EASY_TERMS_URL.',
         'No PT provider for de, ch, no (PT_PROVIDER_URL_DE, PT_PROVIDER_URL_CH, PT_PROVIDER_URL_NO): their PT widgets answer 503.',
         'e-mail: not delivered: e-mails wait in the outbox table (status pending) until SMTP is configured; set SMTP_URL or SMTP_HOST, SMTP_FROM.',
       ]),
@@ -253,6 +253,18 @@ describe.each(databases())('production mode on %s', (kind) => {
     expect(log).not.toContain(secret);
     expect(log).not.toContain('the-ip-hash-key');
     expect(log.toLowerCase()).not.toContain('demo');
+  });
+
+  it('reports no/fi card updates as working once Nets Easy is configured, without its key', () => {
+    const config = production({
+      CARD_PROVIDER_DIBS: 'live',
+      NETS_EASY_API_URL: 'https://test.api.dibspayment.eu',
+      NETS_EASY_SECRET_KEY: 'test-secret-key-0123456789abcdef',
+      NETS_EASY_TERMS_URL: 'https://stride.example/terms',
+    });
+    const report = featureLines(featureReport(config)).join('\n');
+    expect(report).toMatch(/cards \(dibs\) +on +live API \(Nets Easy\) for no, fi/);
+    expect(report).not.toContain('test-secret-key');
   });
 
   it('reports e-mail and SMS as delivered once configured, naming the hosts but never a credential', () => {

@@ -67,7 +67,9 @@ describe('card provider configuration', () => {
 
   it('refuses the sandbox in production, incomplete live settings, plain http in production', () => {
     expect(() => loadCardSettings({ CARD_PROVIDER_DIBS: 'sandbox' }, true)).toThrow(ConfigError);
-    expect(() => loadCardSettings({ CARD_PROVIDER_DIBS: 'live' }, false)).toThrow(/only verifone/);
+    expect(() => loadCardSettings({ CARD_PROVIDER_DIBS: 'live' }, false)).toThrow(
+      /NETS_EASY_API_URL is required when CARD_PROVIDER_DIBS=live/,
+    );
     const { VERIFONE_TOKEN_SCOPE: _, ...partial } = liveEnv('https://x.example/oidc');
     expect(() => loadCardSettings(partial, false)).toThrow(/VERIFONE_TOKEN_SCOPE/);
     expect(() => loadCardSettings(liveEnv('http://x.example/oidc'), true)).toThrow(/https/);
@@ -94,7 +96,7 @@ describe('verifone live adapter against a local stand-in', () => {
   beforeAll(async () => {
     standin = await startVerifoneStandin();
     const loaded = loadCardSettings(liveEnv(standin.url), false).verifone;
-    if (loaded.mode !== 'live') throw new Error('expected live settings');
+    if (loaded.mode !== 'live' || !('verifone' in loaded)) throw new Error('expected live settings');
     settings = { ...loaded.verifone, timeoutMs: 2000 };
     gateway = createVerifoneLiveGateway(settings, fetch);
   });

@@ -198,3 +198,18 @@ export const HealthInsuranceConfirmation = z.object({
   issued_on: IsoDate,
 });
 export type HealthInsuranceConfirmation = z.infer<typeof HealthInsuranceConfirmation>;
+
+/** Paying an open invoice now (docs/payments.md, "Paying an open invoice"): nothing to send. */
+export const PayInvoiceRequest = z.object({}).strict();
+export type PayInvoiceRequest = z.infer<typeof PayInvoiceRequest>;
+
+/** Every query parameter the card provider returned from the one-off payment's page. */
+export const InvoicePaymentReturn = z.record(z.string().max(100), z.string().max(2000));
+export type InvoicePaymentReturn = z.infer<typeof InvoicePaymentReturn>;
+
+/** The invoice paid with the one-off payment. */
+export const InvoicePaid = z.object({
+  message: z.string(),
+  invoice: z.object({ id: z.string(), invoice_number: z.string(), status: InvoiceStatus }),
+});
+export type InvoicePaid = z.infer<typeof InvoicePaid>;

@@ -22,9 +22,11 @@ import type { FreezeService } from '../modules/freeze/service.ts';
 import { membershipEndpoints } from '../modules/membership/endpoints.ts';
 import type { MembershipService } from '../modules/membership/service.ts';
 import type { CardService } from '../modules/payments/cards.ts';
+import type { PayNowService } from '../modules/payments/pay-now.ts';
 import { cardEndpoints, paymentsEndpoints, refundEndpoints } from '../modules/payments/endpoints.ts';
 import { sepaEndpoints } from '../modules/payments/sepa/endpoints.ts';
 import type { SepaService } from '../modules/payments/sepa/service.ts';
+import { payNowEndpoints } from '../modules/payments/pay-now-endpoints.ts';
 import type { HealthInsuranceService } from '../modules/payments/health-insurance.ts';
 import type { RefundsService } from '../modules/payments/refunds.ts';
 import type { PaymentsService } from '../modules/payments/service.ts';
@@ -48,6 +50,7 @@ export interface PortalServices {
   healthInsurance: HealthInsuranceService;
   cards: CardService;
   sepa: SepaService;
+  payNow: PayNowService;
   referral: ReferralService;
   workouts: WorkoutsService;
   door: { keyring: DoorKeyring; perMinute: number };
@@ -75,6 +78,7 @@ export function portalEndpoints(services: PortalServices): EndpointTable {
     refundEndpoints(services.refunds, services.healthInsurance, session),
     cardEndpoints(services.cards, session),
     sepaEndpoints(services.sepa, session),
+    payNowEndpoints(services.payNow, session),
     referralEndpoints(services.referral, session),
     workoutsEndpoints(services.workouts, session),
     doorEndpoints(services.workouts, services.door.keyring, services.door.perMinute),

@@ -1,5 +1,6 @@
 import type { CardProvider } from '@portal/contract';
 import { z } from 'zod';
+import type { NetsEasyLiveSettings } from './nets-easy-http.ts';
 import {
   type AreaSchema,
   type Env,
@@ -32,6 +33,8 @@ export interface VerifoneLiveSettings {
 export type ProviderSettings =
   | { mode: 'sandbox'; secret: string }
   | { mode: 'live'; verifone: VerifoneLiveSettings }
+  /** dibs' live adapter: the Nets Easy Payment API (docs/payments.md, "Nets Easy"). */
+  | { mode: 'live'; nets: NetsEasyLiveSettings }
   /** Production without a real adapter configured: every call is refused. */
   | { mode: 'off' };
 
@@ -55,6 +58,9 @@ const LIVE_REQUIRED = [
   'VERIFONE_TOKEN_SCOPE',
 ] as const;
 
+/** What CARD_PROVIDER_DIBS=live needs; NETS_EASY_TIMEOUT_MS is optional. */
+const NETS_REQUIRED = ['NETS_EASY_API_URL', 'NETS_EASY_SECRET_KEY', 'NETS_EASY_TERMS_URL'] as const;
+
 const modeVariable = (provider: CardProvider) =>
   provider === 'verifone' ? 'CARD_PROVIDER_VERIFONE' : 'CARD_PROVIDER_DIBS';
 const secretVariable = (provider: CardProvider) =>
@@ -74,6 +80,11 @@ const cardVariables = (production: boolean) => ({
   VERIFONE_TOKEN_SCOPE: trimmed(),
   VERIFONE_3DS_CONTRACT_ID: trimmed(),
   VERIFONE_TIMEOUT_MS: milliseconds(1000),
+  // Nets Easy (dibs live); http only outside production, for a local stand-in of the API.
+  NETS_EASY_API_URL: production ? url(['https']) : url(['https', 'http']),
+  NETS_EASY_SECRET_KEY: trimmed(),
+  NETS_EASY_TERMS_URL: production ? url(['https']) : url(['https', 'http']),
+  NETS_EASY_TIMEOUT_MS: milliseconds(1000),
 });
 
 type CardEnv = z.output<z.ZodObject<ReturnType<typeof cardVariables>>>;
@@ -83,7 +94,8 @@ const providerMode = (env: CardEnv, provider: CardProvider, production: boolean)
 
 /**
  * Which implementation each card provider uses: the offline sandbox by default outside
- * production, the real verifone adapter with CARD_PROVIDER_VERIFONE=live. In production
+ * production, the real verifone adapter with CARD_PROVIDER_VERIFONE=live, Nets Easy with
+ * CARD_PROVIDER_DIBS=live. In production
  * the sandbox is refused and an unconfigured provider is off.
  */
 export function cardSchema(production: boolean): AreaSchema<CardSettings> {
@@ -93,12 +105,6 @@ export function cardSchema(production: boolean): AreaSchema<CardSettings> {
       (env, ctx) => {
         for (const provider of PROVIDERS) {
           const mode = providerMode(env, provider, production);
-          if (mode === 'live' && provider !== 'verifone')
-            problem(
-              ctx,
-              modeVariable(provider),
-              'must be sandbox or off: only verifone has a real adapter (live)',
-            );
           if (mode === 'sandbox' && production)
             problem(ctx, modeVariable(provider), 'must not be sandbox in production (set live or off)');
         }
@@ -114,12 +120,30 @@ export function cardSchema(production: boolean): AreaSchema<CardSettings> {
       },
       { when: readWell('CARD_PROVIDER_VERIFONE') },
     )
+    .superRefine(
+      (env, ctx) => {
+        if (providerMode(env, 'dibs', production) !== 'live') return;
+        for (const name of NETS_REQUIRED)
+          if (env[name] === undefined) problem(ctx, name, 'is required when CARD_PROVIDER_DIBS=live');
+      },
+      { when: readWell('CARD_PROVIDER_DIBS') },
+    )
     .transform((env): CardSettings => {
       const settings = (provider: CardProvider): ProviderSettings => {
         const mode = providerMode(env, provider, production);
         if (mode === 'off') return { mode: 'off' };
         if (mode === 'sandbox')
           return { mode: 'sandbox', secret: env[secretVariable(provider)] ?? DEV_SECRETS[provider] };
+        if (provider === 'dibs')
+          return {
+            mode: 'live',
+            nets: {
+              apiUrl: new URL(env.NETS_EASY_API_URL!).toString().replace(/\/+$/, ''),
+              secretKey: env.NETS_EASY_SECRET_KEY!,
+              termsUrl: new URL(env.NETS_EASY_TERMS_URL!).toString(),
+              timeoutMs: env.NETS_EASY_TIMEOUT_MS ?? 15000,
+            },
+          };
         return {
           mode: 'live',
           verifone: {

@@ -1,6 +1,7 @@
 import type { CardProvider } from '@portal/contract';
 import type { CardSettings, ProviderSettings } from './config.ts';
 import type { CardGateway } from './index.ts';
+import { createNetsEasyLiveGateway } from './nets-easy-live.ts';
 import { SandboxCardGateway } from './sandbox.ts';
 import { unavailableGateway } from './unavailable.ts';
 import { createVerifoneLiveGateway } from './verifone-live.ts';
@@ -10,7 +11,9 @@ function gateway(provider: CardProvider, settings: ProviderSettings, fetchImpl: 
     case 'sandbox':
       return new SandboxCardGateway(provider, settings.secret);
     case 'live':
-      return createVerifoneLiveGateway(settings.verifone, fetchImpl);
+      return 'nets' in settings
+        ? createNetsEasyLiveGateway(settings.nets, fetchImpl)
+        : createVerifoneLiveGateway(settings.verifone, fetchImpl);
     case 'off':
       return unavailableGateway(provider);
   }

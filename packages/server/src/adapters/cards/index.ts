@@ -38,6 +38,12 @@ export interface CheckoutRequest {
   locale: string;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * A one-off payment of an open invoice (docs/payments.md, "Paying an open invoice"): the
+   * page asks for exactly this amount, with 3-D Secure where the card needs it. Without it
+   * the page registers a card.
+   */
+  payment?: { amount: number; currency: Currency; reference: string; description: string };
 }
 
 // What a verified return says: the same type for both sandboxes and the live provider.
@@ -49,6 +55,12 @@ export interface ChargeRequest {
   currency: Currency;
   /** Idempotency key: the same reference never charges twice. */
   reference: string;
+  /**
+   * The provider's reference of a payment the member authorised on its page for this amount
+   * (a checkout opened with `payment`): a provider that reserves the money there captures
+   * that reservation instead of charging the token again (Nets Easy).
+   */
+  authorisation?: string | null;
 }
 
 export interface RefundRequest {

@@ -68,7 +68,7 @@ ${main}
 
 function summary(ctx: PageContext): string {
   return `<p>${escapeHtml(ctx.merchant)}</p>
-<div class="amount"><span>Card verification</span><strong>${escapeHtml(ctx.amount)}</strong></div>`;
+<div class="amount"><span>${ctx.purpose === 'payment' ? 'Payment' : 'Card verification'}</span><strong>${escapeHtml(ctx.amount)}</strong></div>`;
 }
 
 const testCards = () => `<details open>
@@ -104,10 +104,12 @@ export function cardFormPage(
   expiry = '',
 ): string {
   const failed = Object.keys(errors).length > 0;
+  // A one-off payment asks for the amount; a card registration verifies the card.
+  const title = ctx.purpose === 'payment' ? 'Pay by card' : 'Add a payment card';
   return layout(
     ctx,
-    'Add a payment card',
-    `<h1>Add a payment card</h1>
+    title,
+    `<h1>${title}</h1>
 ${summary(ctx)}
 ${failed ? '<div class="alert" role="alert">Please check the card details below.</div>' : ''}
 <form method="post" action="${escapeHtml(ctx.action)}" novalidate>
@@ -117,7 +119,7 @@ ${field('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" m
 <div>${field('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', errors)}</div>
 </div>
 <div class="actions">
-<button class="primary" type="submit" name="action" value="pay">Verify card</button>
+<button class="primary" type="submit" name="action" value="pay">${ctx.purpose === 'payment' ? `Pay ${escapeHtml(ctx.amount)}` : 'Verify card'}</button>
 <button class="secondary" type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
 </div>
 </form>

@@ -24,6 +24,8 @@ export interface CardSandboxPageContext {
   action: string;
   merchant: string;
   amount: string;
+  /** What the amount is for: a card verification (0) or the payment of an open invoice. */
+  purpose: 'verification' | 'payment';
 }
 
 /**
@@ -94,7 +96,8 @@ export function createCardSandbox(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
       provider: provider.data,
       action: `${SANDBOX_PAGE_PREFIX}/${provider.data}/${encodeURIComponent(checkoutId)}`,
       merchant: operator.brand,
-      amount: formatMoney(0, operator.currency, 'en'),
+      amount: formatMoney(row?.checkout.amount ?? 0, operator.currency, 'en'),
+      purpose: row?.checkout.invoiceId ? 'payment' : 'verification',
     };
     const portalOrigin = row ? new URL(row.checkout.successUrl).origin : null;
     const now = deps.clock.now();

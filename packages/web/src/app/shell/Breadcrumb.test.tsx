@@ -13,6 +13,8 @@ describe('breadcrumb rules', () => {
   it('is absent on home and on menu pages', () => {
     expect(crumbsFor('/', label)).toBeNull();
     expect(crumbsFor('/payment', label)).toBeNull();
+    // The payment page with the banner of an invoice paid now: no crumb names the invoice's id.
+    expect(crumbsFor('/payment/invoices/inv-1/paid', label)).toBeNull();
   });
   it('shows the segments of a sub page with links to each level above the current page', () => {
     expect(crumbsFor('/membership/freeze', label)).toEqual([

@@ -70,6 +70,10 @@ const BankAccountPage = lazyPage(
 const InvoicesPage = lazyPage(() => import('../../features/payments/InvoicesPage.tsx'), 'InvoicesPage');
 const InvoicePage = lazyPage(() => import('../../features/payments/PaymentPages.tsx'), 'InvoicePage');
 const PaymentPage = lazyPage(() => import('../../features/payments/PaymentPage.tsx'), 'PaymentPage');
+const InvoicePaidPage = lazyPage(
+  () => import('../../features/payments/payNow/InvoicePaidPage.tsx'),
+  'InvoicePaidPage',
+);
 const RefundToBankPage = lazyPage(
   () => import('../../features/payments/refunds/RefundToBankPage.tsx'),
   'RefundToBankPage',
@@ -135,6 +139,7 @@ export function LoggedInRoutes() {
         <Route path="payment/credit-card" element={<CreditCardPage />} />
         <Route path="payment/bank-account" element={<BankAccountPage />} />
         <Route path="payment/invoices" element={<InvoicesPage />} />
+        <Route path="payment/invoices/:id/paid" element={<InvoicePaidPage />} />
         <Route path="payment/refund/:id" element={<RefundToCardPage />} />
         <Route path="payment/refund/:id/bank" element={<RefundToBankPage />} />
         <Route path="payment/refund" element={<Navigate to="/payment" replace />} />

@@ -72,6 +72,7 @@ describe('page titles', () => {
   it('names every route of the shell', () => {
     expect(pageTitleKey('/')).toBe('pages.home');
     expect(pageTitleKey('/payment/credit-card')).toBe('pages.credit-card');
+    expect(pageTitleKey('/payment/invoices/inv-1/paid')).toBe('pages.payment');
     expect(pageTitleKey('/membership')).toBe('pages.membership');
     expect(pageTitleKey('/membership/freeze')).toBe('pages.freeze');
     expect(pageTitleKey('/membership/cancellation/tips')).toBe('pages.cancellation');

@@ -39,6 +39,8 @@ export function pageTitleKey(pathname: string, status?: MembershipStatus): strin
   if (!first) return 'pages.home';
   // The classes' texts live under their own key (docs/classes.md).
   if (first === 'classes') return 'classes.menu';
+  // payment/invoices/<id>/paid: the payment page with the banner of an invoice paid now.
+  if (first === 'payment' && pathname.endsWith('/paid')) return 'pages.payment';
   if (first === 'payment') return second && SUB_PAGES.has(second) ? `pages.${second}` : 'pages.payment';
   if (first === 'membership') {
     if (!second) return 'pages.membership';

@@ -15,6 +15,7 @@ const ctx = (provider: CardProvider = 'verifone') => ({
   action: `/api/dev/cards/${provider}/c-1`,
   merchant: 'Stride Fitness',
   amount: '€0.00',
+  purpose: 'verification' as const,
 });
 const page = (step: Page['step']): Page => ({ portalOrigin: 'https://example.org', step });
 const form = (provider?: CardProvider) => page({ kind: 'form', status: 200, ctx: ctx(provider) });

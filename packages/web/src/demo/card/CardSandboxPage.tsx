@@ -68,12 +68,20 @@ function Frame({
   );
 }
 
-function Summary({ merchant, amount }: { merchant: string; amount: string }) {
+function Summary({
+  merchant,
+  amount,
+  purpose,
+}: {
+  merchant: string;
+  amount: string;
+  purpose: 'verification' | 'payment';
+}) {
   return (
     <>
       <p>{merchant}</p>
       <div className={styles.amount}>
-        <span>Card verification</span>
+        <span>{purpose === 'payment' ? 'Payment' : 'Card verification'}</span>
         <strong>{amount}</strong>
       </div>
     </>
@@ -213,7 +221,7 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
         <h1 ref={heading} tabIndex={-1}>
           Confirm it is you
         </h1>
-        <Summary merchant={ctx.merchant} amount={ctx.amount} />
+        <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} />
         <p>
           Your bank asks you to confirm this card verification for the card ending in{' '}
           <strong>{step.last4}</strong> (sandbox: choose the outcome).
@@ -244,9 +252,9 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
   return (
     <Frame provider={ctx.provider} merchant={ctx.merchant}>
       <h1 ref={heading} tabIndex={-1}>
-        Add a payment card
+        {ctx.purpose === 'payment' ? 'Pay by card' : 'Add a payment card'}
       </h1>
-      <Summary merchant={ctx.merchant} amount={ctx.amount} />
+      <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} />
       {step.status === 400 && (
         <div className={styles.alert} role="alert">
           Please check the card details below.
@@ -275,7 +283,7 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
         </div>
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy}>
-            Verify card
+            {ctx.purpose === 'payment' ? `Pay ${ctx.amount}` : 'Verify card'}
           </button>
           <button
             type="button"

@@ -2,6 +2,7 @@ import { openAmount, unpaidInvoices } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/Button.tsx';
 import { useInvoices } from '../../lib/membership.ts';
+import { PayNowList } from './payNow/PayNowList.tsx';
 import { OwedNotice } from './UnpaidNotice.tsx';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
@@ -21,6 +22,7 @@ export function HomeUnpaidNotice() {
   return (
     <OwedNotice title={t('home.unpaid.title')}>
       <p>{t('home.unpaid.text', { amount: format.money(openAmount(unpaid)) })}</p>
+      <PayNowList invoices={unpaid} />
       <ButtonLink to="/payment">{t('home.unpaid.action')}</ButtonLink>
     </OwedNotice>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Later } from '../../components/Later.tsx';
 import { CardUpdateBanner } from './card/CardUpdateBanner.tsx';
 import { HealthInsuranceSection } from './healthInsurance/HealthInsuranceSection.tsx';
@@ -13,13 +14,14 @@ import { UnpaidNotice } from './UnpaidNotice.tsx';
  * /payment and /payment/payment-method-updated: the unpaid notice, the card
  * block, the next payment, the latest invoices, the refunds of closed days and, where the
  * operator has it, the health-insurance confirmation. The card update's banner shows only
- * on /payment/payment-method-updated (`withBanner`).
+ * on /payment/payment-method-updated (`withBanner`); paying an invoice now brings its own (`banner`).
  */
-export function PaymentPage({ withBanner = false }: { withBanner?: boolean }) {
+export function PaymentPage({ withBanner = false, banner }: { withBanner?: boolean; banner?: ReactNode }) {
   const invoices = useInvoiceList();
   return (
     <>
       {withBanner && <CardUpdateBanner />}
+      {banner}
       {invoices.data && <UnpaidNotice invoices={invoices.data} />}
       <div className={styles.grid}>
         <PaymentMethodSection />

@@ -3,6 +3,7 @@ import { openAmount, unpaidInvoices } from '@portal/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UpdateCardLink } from './card/UpdateCardLink.tsx';
+import { PayNowList } from './payNow/PayNowList.tsx';
 import styles from './UnpaidNotice.module.css';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
@@ -18,6 +19,7 @@ export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {
   return (
     <OwedNotice title={t('payments.unpaid.title')}>
       <p>{t('payments.unpaid.text', { count: unpaid.length, amount: format.money(openAmount(unpaid)) })}</p>
+      <PayNowList invoices={unpaid} />
       <p>{t('payments.unpaid.next')}</p>
       <UpdateCardLink />
     </OwedNotice>

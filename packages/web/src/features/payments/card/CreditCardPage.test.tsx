@@ -36,11 +36,11 @@ describe('credit card page', () => {
       path: '/payment/credit-card',
       operator: 'no',
       membership: norwegian(),
-      routes: { [DIBS]: { body: { url: 'https://dibs.example/form?c=1' } } },
+      routes: { [DIBS]: { body: { url: `${window.location.origin}/api/dev/cards/dibs/c-1` } } },
     });
     const frame = await screen.findByTitle('Secure card form of our payment provider');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', 'https://dibs.example/form?c=1');
+    expect(frame).toHaveAttribute('src', `${window.location.origin}/api/dev/cards/dibs/c-1`);
     const query = new URL(formCalls(requests)[0]!.url, 'http://localhost').searchParams;
     expect(Object.fromEntries(query)).toEqual({
       cancel: `${window.location.origin}/payment/credit-card?cancelled=1`,
@@ -52,6 +52,21 @@ describe('credit card page', () => {
       screen.queryByRole('button', { name: 'Continue to the secure card page' }),
     ).not.toBeInTheDocument();
     expect(screen.getByText(/any outstanding invoices are charged to it automatically/)).toBeInTheDocument();
+  });
+
+  it('opens a dibs page on another origin (Nets Easy, the live adapter) in the same window instead of a frame', async () => {
+    renderMemberPage(<CreditCardPage />, {
+      path: '/payment/credit-card',
+      operator: 'no',
+      membership: norwegian(),
+      routes: { [DIBS]: { body: { url: 'https://test.checkout.dibspayment.eu/hostedpaymentpage/?pid=1' } } },
+    });
+    const button = await screen.findByRole('button', { name: 'Continue to the secure card page' });
+    expect(screen.queryByTitle('Secure card form of our payment provider')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    expect(openCheckout).toHaveBeenCalledWith(
+      'https://test.checkout.dibspayment.eu/hostedpaymentpage/?pid=1',
+    );
   });
 
   it('opens the verifone checkout in the same window for an operator with verifone', async () => {

@@ -33,6 +33,20 @@ function SecureNote() {
   );
 }
 
+/**
+ * dibs' sandbox form is served on the portal's own origin and embedded; a provider page on
+ * another origin (Nets Easy's hosted payment page, dibs' live adapter) cannot be framed (the
+ * portal's CSP allows frames of its own origin, Nets forbids framing) and opens in the window
+ * like verifone's checkout (docs/payments.md, "Nets Easy").
+ */
+function sameOrigin(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The provider's page for the operator's card provider: dibs' form embedded, verifone's checkout opened. */
 function ProviderForm({ provider }: { provider: CardProvider }) {
   const { t, i18n } = useTranslation();
@@ -57,7 +71,7 @@ function ProviderForm({ provider }: { provider: CardProvider }) {
       </div>
     );
   }
-  if (provider === 'dibs') {
+  if (provider === 'dibs' && sameOrigin(form.data.url)) {
     return (
       <iframe className={styles.frame} src={form.data.url} title={t('payments.creditCard.frameTitle')} />
     );
