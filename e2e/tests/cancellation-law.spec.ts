@@ -451,10 +451,17 @@ test.describe('Switzerland: the e-mail text, and the single page in trial', () =
     await expect(main(page)).toContainText(
       textOf(de, 'membership.cancel.emailText', { number: membership.membership_number }),
     );
-    await expect(main(page).getByRole('link', { name: 'service@ch.stride.example' })).toHaveAttribute(
-      'href',
-      'mailto:service@ch.stride.example',
+    // The mail comes written, in the member's language (Swiss spelling) with the number.
+    const mailto = await main(page)
+      .getByRole('link', { name: 'service@ch.stride.example' })
+      .getAttribute('href');
+    expect(mailto).toMatch(/^mailto:service@ch\.stride\.example\?subject=/);
+    const mail = new URLSearchParams(mailto!.slice(mailto!.indexOf('?') + 1));
+    expect(mail.get('subject')).toBe(
+      textOf(de, 'cancellation.email.subject', { number: membership.membership_number }),
     );
+    expect(mail.get('body')).toContain(`Mitgliedsnummer ${membership.membership_number}`);
+    expect(mail.get('body')).toContain('Freundliche Grüsse');
     await expect(main(page).getByRole('link', { name: de.membership.cancel.link })).toHaveCount(0);
     await expect(footer(page).getByRole('link', { name: de.footer.cancelContracts })).toHaveCount(0);
     await expectNoAxeViolations(page);

@@ -89,3 +89,9 @@ export const FORM_HOLD = {
   hydrated: 'data-hydrated',
   held: '__portalHeldSubmit',
 } as const;
+
+/**
+ * The message an embedded card provider page (the dibs sandbox) posts to the portal's frame
+ * with its content's height, `{ type, height }`: the portal sizes the frame to it.
+ */
+export const CARD_FRAME_HEIGHT = 'card-frame:height';

@@ -80,8 +80,8 @@ export async function createDemoHost(options: DemoHostOptions): Promise<DemoHost
   for (const op of operatorIds) env[`PUBLIC_ORIGIN_${op.toUpperCase()}`] = page.origin;
   const config = { ...parseConfig(env), hashRoutes: { base: page.pathname } };
 
-  const cardPage = (provider: CardProvider, checkoutId: string) =>
-    `${page.origin}${page.pathname}#${DEMO_CARD_ROUTE}/${provider}/${encodeURIComponent(checkoutId)}`;
+  const cardPage = (provider: CardProvider, checkoutId: string, _successUrl: string, locale: string) =>
+    `${page.origin}${page.pathname}#${DEMO_CARD_ROUTE}/${provider}/${encodeURIComponent(checkoutId)}?locale=${encodeURIComponent(locale)}`;
   const jobs = createJobQueue(db, { wallClock: Date.now, log: consoleLog });
   const deps: AppDeps = {
     db,
@@ -143,7 +143,7 @@ export async function createDemoHost(options: DemoHostOptions): Promise<DemoHost
     },
 
     async cardSandbox(action, provider, checkoutId, form) {
-      if (action === 'open') return cards.open(provider, checkoutId);
+      if (action === 'open') return cards.open(provider, checkoutId, form.locale);
       if (action === 'submit') return cards.submit(provider, checkoutId, form);
       return cards.confirm(provider, checkoutId, form);
     },

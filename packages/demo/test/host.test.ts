@@ -112,8 +112,11 @@ describe('the demo host', () => {
     expect(opened.wrote).toBe(true);
     const url = new URL((opened.body as { url: string }).url);
     expect(`${url.origin}${url.pathname}`).toBe(`${PAGE.origin}${PAGE.pathname}`);
-    const [, provider, checkoutId] = /^#\/demo\/card\/([^/]+)\/(.+)$/.exec(url.hash) ?? [];
+    // The page's language goes with its address, as a provider's language parameter.
+    const [, provider, checkoutId, locale] =
+      /^#\/demo\/card\/([^/]+)\/([^?]+)\?locale=([\w-]+)$/.exec(url.hash) ?? [];
     expect(provider).toBe('verifone');
+    expect(locale).toMatch(/^[a-z]{2}-DE$/);
     const page = await host.cardSandbox('open', provider!, decodeURIComponent(checkoutId!), {});
     expect(page.step.kind).toBe('form');
     const refused = await host.cardSandbox('submit', provider!, decodeURIComponent(checkoutId!), {

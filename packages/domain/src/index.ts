@@ -46,6 +46,7 @@ export * from './homeInfo.ts';
 export * from './cards/return.ts';
 export * from './cards/dialects.ts';
 export * from './cards/testCards.ts';
+export * from './cards/sandboxTexts.ts';
 export * from './cards/texts.ts';
 export * from './refundTexts.ts';
 export * from './invoiceParties.ts';

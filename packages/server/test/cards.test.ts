@@ -40,7 +40,7 @@ describe.each(databases())('card update through the sandbox providers on %s', (k
   it('issues a checkout per provider, on the portal origin, and logs in_progress', async () => {
     const de = await t.signIn('active', 'de');
     const url = await c.verifoneUrl(de);
-    expect(url).toMatch(/^http:\/\/de\.localhost:8080\/api\/dev\/cards\/verifone\/[\w-]+$/);
+    expect(url).toMatch(/^http:\/\/de\.localhost:8080\/api\/dev\/cards\/verifone\/[\w-]+\?locale=[\w-]+$/);
     const checkout = await checkoutOf(url);
     expect(checkout).toMatchObject({
       provider: 'verifone',
@@ -119,6 +119,27 @@ describe.each(databases())('card update through the sandbox providers on %s', (k
     expect(dibs.statusCode).toBe(200);
     expect(dibs.body).toContain('DIBS');
     expect(dibs.headers['content-security-policy']).toContain(`frame-ancestors ${noOrigin}`);
+    // In the language the portal asked for, with the member's currency; it reports its height.
+    expect(dibs.body).toContain('<html lang="nb-NO">');
+    expect(dibs.body).toContain('<label for="card-number">Kortnummer</label>');
+    expect(dibs.body).toMatch(/<strong>0,00\skr<\/strong>/);
+    expect(dibs.body).not.toContain('€');
+    expect(dibs.body).toContain('<input type="hidden" name="locale" value="nb-NO">');
+    expect(dibs.body).toContain('<script src="/api/dev/cards/sandbox.js"></script>');
+    const script = await c.page('/api/dev/cards/sandbox.js');
+    expect(script.body).toContain("type: 'card-frame:height'");
+    // A language the operator does not offer: the member's own.
+    const english = await c.page((await c.dibsUrl(no, dibsQuery(location, { locale: 'de-DE' }))).json().url);
+    expect(english.body).toMatch(/<html lang="(nb|en)-NO">/);
+    const refused = await c.post((await c.dibsUrl(no, dibsQuery(location))).json().url, {
+      card_number: '4111111111111112',
+      expiry: '12/29',
+      cvc: '123',
+      locale: 'nb-NO',
+      action: 'pay',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Kortnummeret er ikke gyldig.');
 
     const unknown = await c.page('/api/dev/cards/verifone/00000000-0000-0000-0000-000000000000');
     expect(unknown.statusCode).toBe(404);

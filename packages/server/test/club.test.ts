@@ -28,6 +28,12 @@ describe.each(databases())('primary club on %s', (kind) => {
       'at-wien-mariahilf',
     ]);
     expect(list.find((c) => c.id === 'at-salzburg-lehen')).toMatchObject({ closing_date: '2025-09-30' });
+    // Each says where it is and when it is open (the club data the contact page shows).
+    for (const club of list) {
+      expect(club.address_lines).toHaveLength(2);
+      expect(club.address_lines![1]).toMatch(/^\d{4} \S/);
+      expect(club.opening_hours!.length).toBeGreaterThan(0);
+    }
     // The presale club opens the 1st of the month after next.
     expect(list.find((c) => c.id === 'at-linz-urfahr')).toMatchObject({
       opening_date: '2027-01-01',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate } from './common.ts';
+import { WeeklyHours } from './contact.ts';
 
 /** A club. */
 export const Location = z.object({
@@ -7,6 +8,10 @@ export const Location = z.object({
   name: z.string(),
   opening_date: IsoDate.nullable(),
   closing_date: IsoDate.nullable(),
+  /** Where it is (street, postal code and town), for choosing a club; optional to older clients. */
+  address_lines: z.array(z.string()).optional(),
+  /** When members get in, in the operator's timezone. */
+  opening_hours: WeeklyHours.optional(),
 });
 export type Location = z.infer<typeof Location>;
 

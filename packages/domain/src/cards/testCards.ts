@@ -84,6 +84,15 @@ export function parseExpiry(input: string): string | null {
   return `${year}${String(month).padStart(2, '0')}`;
 }
 
+/** The field errors of the hosted page (English; cards/sandboxTexts.ts has the others). */
+export const CARD_ENTRY_ERRORS = {
+  numberInvalid: 'The card number is not valid.',
+  numberNotTest: 'This sandbox accepts only the test cards listed below.',
+  expiryFormat: 'Enter the expiry date as MM/YY.',
+  cardExpired: 'The card has expired.',
+  cvc: 'Enter the 3 or 4 digits on the back of the card.',
+} as const;
+
 /**
  * What the hosted page checks before the card goes anywhere: a known test card with a
  * valid check digit, an expiry not in the past (a card works through its expiry month)
@@ -93,15 +102,15 @@ export function checkCardEntry(entry: CardEntry, today: Date): CheckedCard {
   const errors: Partial<Record<CardField, string>> = {};
   const digits = entry.number.replace(/[\s-]/g, '');
   const card = TEST_CARDS.find((c) => c.number === digits);
-  if (!luhnValid(digits)) errors.number = 'The card number is not valid.';
-  else if (!card) errors.number = 'This sandbox accepts only the test cards listed below.';
+  if (!luhnValid(digits)) errors.number = CARD_ENTRY_ERRORS.numberInvalid;
+  else if (!card) errors.number = CARD_ENTRY_ERRORS.numberNotTest;
 
   const expire = parseExpiry(entry.expiry);
   const thisMonth = `${String(today.getUTCFullYear()).slice(-2)}${String(today.getUTCMonth() + 1).padStart(2, '0')}`;
-  if (!expire) errors.expiry = 'Enter the expiry date as MM/YY.';
-  else if (expire < thisMonth) errors.expiry = 'The card has expired.';
+  if (!expire) errors.expiry = CARD_ENTRY_ERRORS.expiryFormat;
+  else if (expire < thisMonth) errors.expiry = CARD_ENTRY_ERRORS.cardExpired;
 
-  if (!/^\d{3,4}$/.test(entry.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digits on the back of the card.';
+  if (!/^\d{3,4}$/.test(entry.cvc.trim())) errors.cvc = CARD_ENTRY_ERRORS.cvc;
 
   if (card && expire && Object.keys(errors).length === 0) return { ok: true, card, digits, expire };
   return { ok: false, errors };

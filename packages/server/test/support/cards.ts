@@ -27,6 +27,12 @@ export function cardClient(t: TestApp) {
     const u = new URL(url, 'http://localhost');
     return `${u.pathname}${u.search}`;
   };
+  /** The page's address with `suffix` after its path (before its `?locale=`). */
+  const withPath = (url: string, suffix: string) => {
+    const u = new URL(url, 'http://localhost');
+    u.pathname += suffix;
+    return u.toString();
+  };
   const post = (url: string, fields: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
@@ -72,7 +78,7 @@ export function cardClient(t: TestApp) {
       const pending = /name="pending" value="([^"]+)"/.exec(res.body);
       if (res.statusCode === 200 && pending) {
         return returnTarget(
-          await post(`${url}/3ds`, { pending: unescapeHtml(pending[1]!), action: threeDs }),
+          await post(withPath(url, '/3ds'), { pending: unescapeHtml(pending[1]!), action: threeDs }),
         );
       }
       return returnTarget(res);

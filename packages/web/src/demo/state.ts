@@ -121,9 +121,9 @@ export const demoApi = {
 
 // The card provider's sandbox page asks the server's card sandbox in the worker.
 provideCardSandbox({
-  open: async (provider, checkoutId) => {
+  open: async (provider, checkoutId, locale) => {
     await started;
-    return worker.cardSandbox('open', provider, checkoutId, {});
+    return worker.cardSandbox('open', provider, checkoutId, locale ? { locale } : {});
   },
   act: async (action, provider, checkoutId, form) => {
     await started;

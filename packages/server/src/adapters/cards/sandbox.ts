@@ -24,12 +24,23 @@ import { randomUUID } from '../../platform/crypto.ts';
 /** Where the sandbox serves its hosted page (outside production only). */
 export const SANDBOX_PAGE_PREFIX = '/api/dev/cards';
 
-/** Where the hosted page of a checkout is, given the portal's return address (validated by the caller). */
-export type SandboxPageAddress = (provider: CardProvider, checkoutId: string, successUrl: string) => string;
+/**
+ * Where the hosted page of a checkout is, given the portal's return address (validated by
+ * the caller) and the language the page is to speak (as a real provider's language parameter).
+ */
+export type SandboxPageAddress = (
+  provider: CardProvider,
+  checkoutId: string,
+  successUrl: string,
+  locale: string,
+) => string;
 
 /** The server's pages (card-sandbox-routes.ts), on the origin of the portal's return address. */
-const serverPage: SandboxPageAddress = (provider, checkoutId, successUrl) =>
-  new URL(`${SANDBOX_PAGE_PREFIX}/${provider}/${encodeURIComponent(checkoutId)}`, successUrl).toString();
+const serverPage: SandboxPageAddress = (provider, checkoutId, successUrl, locale) => {
+  const url = new URL(`${SANDBOX_PAGE_PREFIX}/${provider}/${encodeURIComponent(checkoutId)}`, successUrl);
+  url.searchParams.set('locale', locale);
+  return url.toString();
+};
 
 /** What a stored sandbox token knows about its card: never the number, only how it behaves. */
 interface TokenPayload {
@@ -69,7 +80,7 @@ export class SandboxCardGateway implements CardGateway {
 
   async startCheckout(request: CheckoutRequest) {
     return {
-      url: this.#pageAddress(this.provider, request.checkoutId, request.successUrl),
+      url: this.#pageAddress(this.provider, request.checkoutId, request.successUrl, request.locale),
       providerReference: null,
     };
   }

@@ -9,9 +9,10 @@ const club = {
   closingDate: locations.closingDate,
 };
 
+/** The list to choose from also says where each club is and when it is open. */
 export function listOperatorClubs(ex: Executor, operatorId: string) {
   return ex
-    .select(club)
+    .select({ ...club, address: locations.address, openingHours: locations.openingHours })
     .from(locations)
     .where(eq(locations.operatorId, operatorId))
     .orderBy(asc(locations.name));

@@ -20,6 +20,8 @@ export function createClubService(deps: AppDeps) {
         name: c.name,
         opening_date: c.openingDate,
         closing_date: c.closingDate,
+        address_lines: [c.address.street, `${c.address.postal_code} ${c.address.postal_location}`],
+        opening_hours: c.openingHours,
       }));
     },
 

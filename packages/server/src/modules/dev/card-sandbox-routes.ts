@@ -76,7 +76,11 @@ export function registerCardSandboxRoutes(app: FastifyInstance, deps: AppDeps): 
       { schema: { hide: true } },
       async (request, reply) => {
         const { provider, checkoutId } = request.params as Params;
-        return send(reply, await sandbox.open(provider, checkoutId));
+        const { locale } = request.query as { locale?: unknown };
+        return send(
+          reply,
+          await sandbox.open(provider, checkoutId, typeof locale === 'string' ? locale : undefined),
+        );
       },
     );
 

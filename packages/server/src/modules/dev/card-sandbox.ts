@@ -26,6 +26,8 @@ export interface CardSandboxPageContext {
   amount: string;
   /** What the amount is for: a card verification (0) or the payment of an open invoice. */
   purpose: 'verification' | 'payment';
+  /** The page's language: the one the portal asked for, else the member's (docs/payments.md). */
+  locale: string;
 }
 
 /**
@@ -69,7 +71,7 @@ export function createCardSandbox(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
   async function loadCheckout(provider: CardProvider, id: string) {
     if (id.length > 100) return null;
     const [row] = await deps.db
-      .select({ checkout: cardCheckouts, operatorId: members.operatorId })
+      .select({ checkout: cardCheckouts, operatorId: members.operatorId, memberLocale: members.locale })
       .from(cardCheckouts)
       .innerJoin(members, eq(members.id, cardCheckouts.memberId))
       .where(eq(cardCheckouts.id, id))
@@ -85,19 +87,32 @@ export function createCardSandbox(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
     portalOrigin: string;
   };
 
-  async function prepare(name: string, checkoutId: string): Promise<CardSandboxPage | Open> {
+  /**
+   * `requested` is the locale the portal put on the page's address (and the page's forms
+   * send back); one the operator does not offer falls back to the member's, then the operator's.
+   */
+  async function prepare(
+    name: string,
+    checkoutId: string,
+    requested: string | undefined,
+  ): Promise<CardSandboxPage | Open> {
     const provider = CardProvider.safeParse(name);
     const gateway = provider.success ? deps.cardGateways[provider.data] : null;
     if (!provider.success || !(gateway instanceof SandboxCardGateway))
       return { portalOrigin: null, step: { kind: 'no_sandbox' } };
     const row = await loadCheckout(provider.data, checkoutId);
     const operator = getOperator((row?.operatorId ?? deps.config.defaultOperator) as OperatorId);
+    const offered = operator.locales as readonly string[];
+    const locale =
+      [requested, row?.memberLocale].find((l): l is string => !!l && offered.includes(l)) ?? offered[0]!;
     const ctx: CardSandboxPageContext = {
       provider: provider.data,
       action: `${SANDBOX_PAGE_PREFIX}/${provider.data}/${encodeURIComponent(checkoutId)}`,
       merchant: operator.brand,
-      amount: formatMoney(row?.checkout.amount ?? 0, operator.currency, 'en'),
+      // The member's currency, written as their language writes it.
+      amount: formatMoney(row?.checkout.amount ?? 0, operator.currency, locale),
       purpose: row?.checkout.invoiceId ? 'payment' : 'verification',
+      locale,
     };
     const portalOrigin = row ? new URL(row.checkout.successUrl).origin : null;
     const now = deps.clock.now();
@@ -121,15 +136,15 @@ export function createCardSandbox(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
 
   return {
     /** The form of an open checkout. */
-    async open(provider: string, checkoutId: string): Promise<CardSandboxPage> {
-      const page = await prepare(provider, checkoutId);
+    async open(provider: string, checkoutId: string, locale?: string): Promise<CardSandboxPage> {
+      const page = await prepare(provider, checkoutId, locale);
       if (isPage(page)) return page;
       return { portalOrigin: page.portalOrigin, step: { kind: 'form', status: 200, ctx: page.ctx } };
     },
 
     /** The form sent: cancelled, refused (the fields' errors), declined, a 3-D Secure question or registered. */
     async submit(provider: string, checkoutId: string, form: Form): Promise<CardSandboxPage> {
-      const page = await prepare(provider, checkoutId);
+      const page = await prepare(provider, checkoutId, form.locale);
       if (isPage(page)) return page;
       if (form.action === 'cancel')
         return finish(page, { outcome: 'cancelled', checkoutId: page.checkout.id });
@@ -169,7 +184,7 @@ export function createCardSandbox(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
 
     /** The 3-D Secure answer: confirmed registers the card, anything else fails the checkout. */
     async confirm(provider: string, checkoutId: string, form: Form): Promise<CardSandboxPage> {
-      const page = await prepare(provider, checkoutId);
+      const page = await prepare(provider, checkoutId, form.locale);
       if (isPage(page)) return page;
       const card = page.gateway.openPending(form.pending ?? '', page.checkout.id, page.now);
       if (!card || form.action === 'fail')

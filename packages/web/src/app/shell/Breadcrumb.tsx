@@ -15,6 +15,12 @@ export interface Crumb {
 const FLOW_ENTRIES = new Set(['cancellation']);
 
 /**
+ * Segments whose page is at their child, an id (/payment/refund/<invoice id>; /payment/refund
+ * alone goes back to /payment): one crumb, named by the segment and leading to the id's page.
+ */
+const PAGE_AT_ID = new Set(['refund']);
+
+/**
  * Breadcrumb items for a path (docs/portal-screens.md, rules in domain breadcrumbSegments): only on
  * sub pages, none on pt-package; tips, missing-out-on and confirm left out. Each item links
  * to the path up to its segment. The last one names the page the member is on (with a step
@@ -30,15 +36,19 @@ export function crumbsFor(
   const all = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [];
   let from = 0;
-  shown.forEach((segment, i) => {
-    const index = all.indexOf(segment, from);
+  for (let i = 0; i < shown.length; i += 1) {
+    const segment = shown[i]!;
+    let index = all.indexOf(segment, from);
+    const crumbLabel = label(segment, all[index - 1]);
+    // A segment whose page is its id's: the id joins its crumb.
+    if (PAGE_AT_ID.has(segment) && i + 1 < shown.length) {
+      i += 1;
+      index = all.indexOf(shown[i]!, index + 1);
+    }
     from = index + 1;
     const linked = i < shown.length - 1 && !FLOW_ENTRIES.has(segment);
-    crumbs.push({
-      label: label(segment, all[index - 1]),
-      href: linked ? `/${all.slice(0, index + 1).join('/')}` : null,
-    });
-  });
+    crumbs.push({ label: crumbLabel, href: linked ? `/${all.slice(0, index + 1).join('/')}` : null });
+  }
   return crumbs;
 }
 

@@ -14,6 +14,7 @@ import { useOperator } from '../../lib/operator.ts';
 import { session } from '../../lib/session.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { MainMenu } from './MainMenu.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import styles from './Shell.module.css';
 import { pageTitleKey } from './shellText.ts';
 import { StatusBar } from './StatusBar.tsx';
@@ -141,12 +142,14 @@ export function Shell() {
               {/* The membership overview shows the status as its hero: said once, not twice. */}
               {pathname !== '/membership' && <StatusBar membership={membership.data} />}
               <Breadcrumb status={membership.data.status} />
-              {/* A page's chunk loading: the shell stays, the page's place shows the wait. One
-                  boundary per address: a page left before its chunk arrived never holds up
-                  the page gone to or back to. */}
-              <Suspense key={pathname} fallback={<Loading label={t('common.loading')} />}>
-                <Outlet />
-              </Suspense>
+              {/* A page's chunk loading or failing: the shell stays, the page's place shows
+                  the wait or the error with a retry. One boundary per address: a page left
+                  before its chunk arrived never holds up the page gone to or back to. */}
+              <PageErrorBoundary key={pathname}>
+                <Suspense fallback={<Loading label={t('common.loading')} />}>
+                  <Outlet />
+                </Suspense>
+              </PageErrorBoundary>
             </>
           ) : membership.isError ? (
             <ErrorState error={membership.error} onRetry={() => void membership.refetch()} />

@@ -1,7 +1,7 @@
 import {
+  type ComponentProps,
   type ComponentType,
   isValidElement,
-  type LazyExoticComponent,
   lazy,
   type ReactNode,
   useEffect,
@@ -11,32 +11,64 @@ import { createRoutesFromChildren, matchRoutes, Routes, useLocation } from 'reac
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound: a component of any props.
 type AnyComponent = ComponentType<any>;
 
-export type LazyPage<C extends AnyComponent> = LazyExoticComponent<C> & {
+export type LazyPage<C extends AnyComponent> = ComponentType<ComponentProps<C>> & {
   /** Starts loading the page's chunk (once); React renders it without waiting when it is in. */
   preload(): Promise<unknown>;
 };
 
+/** A page's chunk that did not arrive (the server gone, the connection lost). */
+export class PageLoadError extends Error {
+  override name = 'PageLoadError';
+  constructor(
+    readonly page: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${page}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** How each page whose chunk failed to load starts afresh (its React.lazy keeps the failure). */
+const failedPages = new Set<() => void>();
+
+/**
+ * Lets every page whose chunk failed to load try again when it is next rendered: the page
+ * area's error boundary calls it when it opens and on its retry (docs/portal-screens.md).
+ */
+export function retryFailedPages(): void {
+  for (const forget of failedPages) forget();
+  failedPages.clear();
+}
+
 /**
  * A page of the signed-in app as a chunk of its own, loaded the first time its route is
- * shown: signing in loads the shell and home, not every screen. A failed download is tried
- * again the next time.
+ * shown: signing in loads the shell and home, not every screen. A failed download shows
+ * the page area's error (the shell stays) and is tried again on its retry or the next
+ * time the page is opened.
  */
 export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
 ): LazyPage<M[K]> {
   let loading: Promise<M> | null = null;
+  const makeLazy = () => lazy(async () => ({ default: (await preload())[name] }));
+  // React.lazy keeps a rejection for good: after a failure the page gets a fresh one.
+  let current = makeLazy();
+  const forget = () => {
+    current = makeLazy();
+  };
   const preload = () => {
     loading ??= load().catch((error: unknown) => {
       loading = null;
-      throw error;
+      failedPages.add(forget);
+      throw new PageLoadError(String(name), error);
     });
     return loading;
   };
-  return Object.assign(
-    lazy(async () => ({ default: (await preload())[name] })),
-    { preload },
-  );
+  function Page(props: ComponentProps<M[K]>) {
+    const Current = current;
+    return <Current {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 /** Preloads every lazy page among an element and its children (a guard wraps its page). */

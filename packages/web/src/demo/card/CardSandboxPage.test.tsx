@@ -10,12 +10,13 @@ import { parseCardRoute } from './CardSandboxRoute.tsx';
 // sends it what the member did; the sandbox's own rules (test cards, expiry, 3-D Secure,
 // signed returns) are tested on the server and in packages/demo/test/host.test.ts.
 
-const ctx = (provider: CardProvider = 'verifone') => ({
+const ctx = (provider: CardProvider = 'verifone', locale = 'en-DE') => ({
   provider,
   action: `/api/dev/cards/${provider}/c-1`,
   merchant: 'Stride Fitness',
   amount: '€0.00',
   purpose: 'verification' as const,
+  locale,
 });
 const page = (step: Page['step']): Page => ({ portalOrigin: 'https://example.org', step });
 const form = (provider?: CardProvider) => page({ kind: 'form', status: 200, ctx: ctx(provider) });
@@ -54,10 +55,11 @@ describe('the demo’s sandbox card page', () => {
       card_number: '4111 1111 1111 1111',
       expiry: '12/29',
       cvc: '123',
+      locale: 'en-DE',
     });
     await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(SUCCESS));
     expect(screen.getByRole('heading', { name: 'Returning to Stride Fitness' })).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', SUCCESS);
+    expect(screen.getByRole('link', { name: 'Continue to Stride Fitness' })).toHaveAttribute('href', SUCCESS);
   });
 
   it('shows the sandbox’s errors on their fields and in the alert, and sends the corrected entry', async () => {
@@ -95,6 +97,7 @@ describe('the demo’s sandbox card page', () => {
       card_number: '4111111111111111',
       expiry: '12/29',
       cvc: '123',
+      locale: 'en-DE',
     });
     await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(SUCCESS));
   });
@@ -108,10 +111,10 @@ describe('the demo’s sandbox card page', () => {
     await enter(user, '4000000000003220');
     // Focus moves in an effect after the render: under load, a moment later.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toHaveFocus());
-    expect(screen.getByText('3220')).toBeInTheDocument();
+    expect(screen.getByText(/card ending in 3220/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     await user.click(screen.getByRole('button', { name: button }));
-    expect(act).toHaveBeenLastCalledWith('confirm', { pending: 'pending-token-1', action });
+    expect(act).toHaveBeenLastCalledWith('confirm', { pending: 'pending-token-1', action, locale: 'en-DE' });
     expect(act).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(SUCCESS));
   });
@@ -120,7 +123,7 @@ describe('the demo’s sandbox card page', () => {
     const { act, leave, user } = setup(form(), back(CANCEL));
     await user.type(screen.getByLabelText('Card number'), '4111');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(act).toHaveBeenCalledExactlyOnceWith('submit', { action: 'cancel' });
+    expect(act).toHaveBeenCalledExactlyOnceWith('submit', { action: 'cancel', locale: 'en-DE' });
     await waitFor(() => expect(leave).toHaveBeenCalledExactlyOnceWith(CANCEL));
   });
 
@@ -179,5 +182,31 @@ describe('the demo’s sandbox card page', () => {
     });
     expect(parseCardRoute('#/demo/card/paypal/c-1')).toBeNull();
     expect(parseCardRoute('#/payment')).toBeNull();
+  });
+
+  it('speaks the language the portal put on its address, the field errors too', async () => {
+    const refused = page({
+      kind: 'form',
+      status: 400,
+      ctx: { ...ctx('dibs', 'nb-NO'), amount: '0,00 kr' },
+      errors: { number: 'The card number is not valid.' },
+    });
+    const { act, user } = setup(
+      page({ kind: 'form', status: 200, ctx: { ...ctx('dibs', 'nb-NO'), amount: '0,00 kr' } }),
+      refused,
+    );
+    expect(screen.getByRole('heading', { name: 'Legg til betalingskort' })).toBeInTheDocument();
+    expect(screen.getByText('0,00 kr')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Legg til betalingskort' }).closest('[lang]')).toHaveAttribute(
+      'lang',
+      'nb-NO',
+    );
+    await user.type(screen.getByLabelText('Kortnummer'), '4111 1111 1111 1112');
+    await user.type(screen.getByLabelText('Utløpsdato (MM/ÅÅ)'), '12/29');
+    await user.type(screen.getByLabelText('Sikkerhetskode (CVC)'), '123');
+    await user.click(screen.getByRole('button', { name: 'Bekreft kortet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sjekk kortopplysningene nedenfor.');
+    expect(screen.getByLabelText('Kortnummer')).toHaveAccessibleDescription('Kortnummeret er ikke gyldig.');
+    expect(act).toHaveBeenCalledWith('submit', expect.objectContaining({ locale: 'nb-NO' }));
   });
 });

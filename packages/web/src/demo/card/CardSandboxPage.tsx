@@ -1,19 +1,20 @@
-import type { CardProvider } from '@portal/contract';
+import { CARD_FRAME_HEIGHT, type CardProvider } from '@portal/contract';
 import type { CardSandboxPage as Page } from '@portal/demo';
-import { TEST_CARDS } from '@portal/domain';
+import { type CardSandboxTexts, cardSandboxText, sandboxMessage, TEST_CARDS } from '@portal/domain';
 import { type InputHTMLAttributes, useEffect, useId, useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import styles from './CardSandbox.module.css';
 
 // The card provider's sandbox page of the demo: the server's hosted page
 // (modules/dev/card-sandbox-page.ts) drawn as a page of this tab. Like the server's it is
-// the provider's page, not the portal's: English only, in the provider's colours. What it
+// the provider's page, not the portal's: in the provider's colours, in the language the
+// portal put on its address (cards/sandboxTexts.ts in the domain). What it
 // does with the card (test cards only, expiry, CVC, 3-D Secure, the signed return) is the
 // server's sandbox itself (modules/dev/card-sandbox.ts), run in the demo's worker.
 
 const LOOKS: Record<CardProvider, { name: string; colour: string; secured: string; embedded: boolean }> = {
-  verifone: { name: 'Verifone', colour: '#0b2a4a', secured: 'Secured by Verifone', embedded: false },
-  dibs: { name: 'DIBS Payment', colour: '#00467f', secured: 'Secured by DIBS (Nets)', embedded: true },
+  verifone: { name: 'Verifone', colour: '#0b2a4a', secured: 'Verifone', embedded: false },
+  dibs: { name: 'DIBS Payment', colour: '#00467f', secured: 'DIBS (Nets)', embedded: true },
 };
 
 /** Where the page sends the member back: the top window, also from inside the portal's iframe. */
@@ -33,21 +34,43 @@ interface Props {
   leave?: Leave;
 }
 
+/** Inside the portal's frame the page reports its height, so the frame fits it (as the server's page does). */
+function useReportHeight() {
+  useEffect(() => {
+    if (window.parent === window || typeof ResizeObserver !== 'function') return;
+    let last = 0;
+    const report = () => {
+      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      window.parent.postMessage({ type: CARD_FRAME_HEIGHT, height }, window.location.origin);
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(document.documentElement);
+    report();
+    return () => observer.disconnect();
+  }, []);
+}
+
 function Frame({
   provider,
   merchant,
+  locale,
   children,
 }: {
   provider: CardProvider;
   merchant: string;
+  locale: string;
   children: React.ReactNode;
 }) {
   const look = LOOKS[provider];
+  const t = cardSandboxText(locale);
+  useReportHeight();
   return (
     <div
       className={`${styles.page} ${look.embedded ? styles.embedded : ''}`}
       style={{ '--brand': look.colour } as React.CSSProperties}
-      lang="en"
+      lang={locale}
     >
       <div className={styles.card}>
         <header className={styles.header}>
@@ -60,7 +83,7 @@ function Frame({
             <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16">
               <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 1 0-4 0v2z" />
             </svg>{' '}
-            {look.secured}. Card details go to {look.name} only, never to {merchant}.
+            {t.secured(look.secured, merchant)}
           </p>
         </main>
       </div>
@@ -72,31 +95,33 @@ function Summary({
   merchant,
   amount,
   purpose,
+  t,
 }: {
   merchant: string;
   amount: string;
   purpose: 'verification' | 'payment';
+  t: CardSandboxTexts;
 }) {
   return (
     <>
       <p>{merchant}</p>
       <div className={styles.amount}>
-        <span>{purpose === 'payment' ? 'Payment' : 'Card verification'}</span>
+        <span>{purpose === 'payment' ? t.payment : t.verification}</span>
         <strong>{amount}</strong>
       </div>
     </>
   );
 }
 
-function TestCards() {
+function TestCards({ t }: { t: CardSandboxTexts }) {
   return (
     <details open className={styles.details}>
-      <summary>Sandbox test cards (any future expiry date, any CVC)</summary>
+      <summary>{t.testCards}</summary>
       <table>
         <thead>
           <tr>
-            <th scope="col">Card number</th>
-            <th scope="col">What happens</th>
+            <th scope="col">{t.cardNumber}</th>
+            <th scope="col">{t.whatHappens}</th>
           </tr>
         </thead>
         <tbody>
@@ -105,7 +130,7 @@ function TestCards() {
               <td>
                 <code>{c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>
               </td>
-              <td>{c.description}</td>
+              <td>{t.behaviours[c.behaviour]}</td>
             </tr>
           ))}
         </tbody>
@@ -186,29 +211,35 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
   }
 
   if (step.kind === 'no_sandbox' || step.kind === 'closed') {
+    const locale = step.kind === 'closed' ? step.ctx.locale : 'en';
+    const t = cardSandboxText(locale);
     return (
       <Frame
         provider={step.kind === 'closed' ? step.ctx.provider : 'verifone'}
         merchant={step.kind === 'closed' ? step.ctx.merchant : ''}
+        locale={locale}
       >
         <h1 ref={heading} tabIndex={-1}>
-          This checkout is closed
+          {t.closedTitle}
         </h1>
-        <p role="alert">{step.kind === 'closed' ? step.reason : 'No sandbox for this provider.'}</p>
+        <p role="alert">{step.kind === 'closed' ? sandboxMessage(t, step.reason) : t.noSandbox}</p>
       </Frame>
     );
   }
 
   const { ctx } = step;
+  const t = cardSandboxText(ctx.locale);
+  // The page's language goes back with each action, as the server's forms send it.
+  const withLocale = (form: Record<string, string>) => ({ ...form, locale: ctx.locale });
   if (step.kind === 'return') {
     return (
-      <Frame provider={ctx.provider} merchant={ctx.merchant}>
+      <Frame provider={ctx.provider} merchant={ctx.merchant} locale={ctx.locale}>
         <h1 ref={heading} tabIndex={-1}>
-          Returning to {ctx.merchant}
+          {t.returning(ctx.merchant)}
         </h1>
         <p>
           <a href={step.url} target="_top">
-            Continue
+            {t.continueTo(ctx.merchant)}
           </a>
         </p>
       </Frame>
@@ -217,31 +248,28 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
 
   if (step.kind === 'three_d_secure') {
     return (
-      <Frame provider={ctx.provider} merchant={ctx.merchant}>
+      <Frame provider={ctx.provider} merchant={ctx.merchant} locale={ctx.locale}>
         <h1 ref={heading} tabIndex={-1}>
-          Confirm it is you
+          {t.confirmTitle}
         </h1>
-        <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} />
-        <p>
-          Your bank asks you to confirm this card verification for the card ending in{' '}
-          <strong>{step.last4}</strong> (sandbox: choose the outcome).
-        </p>
+        <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} t={t} />
+        <p>{t.confirmText(step.last4)}</p>
         <div className={styles.actions}>
           <button
             type="button"
             className={styles.primary}
             disabled={busy}
-            onClick={() => void run('confirm', { pending: step.pending, action: 'confirm' })}
+            onClick={() => void run('confirm', withLocale({ pending: step.pending, action: 'confirm' }))}
           >
-            Confirm
+            {t.confirm}
           </button>
           <button
             type="button"
             className={styles.secondary}
             disabled={busy}
-            onClick={() => void run('confirm', { pending: step.pending, action: 'fail' })}
+            onClick={() => void run('confirm', withLocale({ pending: step.pending, action: 'fail' }))}
           >
-            Fail authentication
+            {t.fail}
           </button>
         </div>
       </Frame>
@@ -249,53 +277,54 @@ export function CardSandboxPage({ page: opened, act, leave = leaveToTop }: Props
   }
 
   const errors = step.errors ?? {};
+  const error = (english: string | undefined) => (english ? sandboxMessage(t, english) : undefined);
   return (
-    <Frame provider={ctx.provider} merchant={ctx.merchant}>
+    <Frame provider={ctx.provider} merchant={ctx.merchant} locale={ctx.locale}>
       <h1 ref={heading} tabIndex={-1}>
-        {ctx.purpose === 'payment' ? 'Pay by card' : 'Add a payment card'}
+        {ctx.purpose === 'payment' ? t.payTitle : t.title}
       </h1>
-      <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} />
+      <Summary merchant={ctx.merchant} amount={ctx.amount} purpose={ctx.purpose} t={t} />
       {step.status === 400 && (
         <div className={styles.alert} role="alert">
-          Please check the card details below.
+          {t.checkDetails}
         </div>
       )}
-      <form noValidate onSubmit={handleSubmit((form) => run('submit', { ...form }))}>
+      <form noValidate onSubmit={handleSubmit((form) => run('submit', withLocale({ ...form })))}>
         <Field
-          label="Card number"
-          error={errors.number}
+          label={t.cardNumber}
+          error={error(errors.number)}
           field={register('card_number')}
           inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 }}
         />
         <div className={styles.row}>
           <Field
-            label="Expiry date (MM/YY)"
-            error={errors.expiry}
+            label={t.expiry}
+            error={error(errors.expiry)}
             field={register('expiry')}
             inputProps={{ autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY' }}
           />
           <Field
-            label="Security code (CVC)"
-            error={errors.cvc}
+            label={t.cvc}
+            error={error(errors.cvc)}
             field={register('cvc')}
             inputProps={{ inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }}
           />
         </div>
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy}>
-            {ctx.purpose === 'payment' ? `Pay ${ctx.amount}` : 'Verify card'}
+            {ctx.purpose === 'payment' ? t.pay(ctx.amount) : t.verify}
           </button>
           <button
             type="button"
             className={styles.secondary}
             disabled={busy}
-            onClick={() => void run('submit', { action: 'cancel' })}
+            onClick={() => void run('submit', withLocale({ action: 'cancel' }))}
           >
-            Cancel
+            {t.cancel}
           </button>
         </div>
       </form>
-      <TestCards />
+      <TestCards t={t} />
     </Frame>
   );
 }

@@ -6,12 +6,19 @@ import { CardSandboxPage } from './CardSandboxPage.tsx';
 import { cardSandboxSource } from './source.ts';
 
 /** `#/demo/card/<provider>/<checkoutId>`: the provider and checkout of the page's address. */
-export function parseCardRoute(hash: string): { provider: CardProvider; checkoutId: string } | null {
-  const path = hash.replace(/^#/, '').split('?')[0] ?? '';
+export function parseCardRoute(
+  hash: string,
+): { provider: CardProvider; checkoutId: string; locale?: string } | null {
+  const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
+  const locale = new URLSearchParams(query).get('locale') ?? undefined;
   const match = new RegExp(`^${DEMO_CARD_ROUTE}/([^/]+)/([^/]+)$`).exec(path);
   const provider = CardProvider.safeParse(match?.[1]);
   if (!match || !provider.success) return null;
-  return { provider: provider.data, checkoutId: decodeURIComponent(match[2]!) };
+  return {
+    provider: provider.data,
+    checkoutId: decodeURIComponent(match[2]!),
+    ...(locale ? { locale } : {}),
+  };
 }
 
 function Unknown() {
@@ -30,7 +37,7 @@ export default function CardSandboxRoute() {
   const source = cardSandboxSource();
   const [page, setPage] = useState<Page | null>(null);
   useEffect(() => {
-    if (route && source) void source.open(route.provider, route.checkoutId).then(setPage);
+    if (route && source) void source.open(route.provider, route.checkoutId, route.locale).then(setPage);
   }, [route, source]);
   if (!route || !source) return <Unknown />;
   if (!page)

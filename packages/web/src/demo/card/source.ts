@@ -6,7 +6,8 @@ import type { CardSandboxPage } from '@portal/demo';
  * demo's state module sets it, so this folder needs nothing of how the tab runs it.
  */
 export interface CardSandboxSource {
-  open(provider: string, checkoutId: string): Promise<CardSandboxPage>;
+  /** `locale`: the language the portal put on the page's address. */
+  open(provider: string, checkoutId: string, locale?: string): Promise<CardSandboxPage>;
   act(
     action: 'submit' | 'confirm',
     provider: string,

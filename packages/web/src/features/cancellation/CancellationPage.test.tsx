@@ -224,7 +224,12 @@ describe('cancellation routing per flow', () => {
     renderCancellation({ operator: 'ch' });
     expect(await screen.findByRole('heading', { name: 'Cancel by e-mail' })).toBeInTheDocument();
     const email = getOperator('ch').supportEmail;
-    expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    // Written for the member: a subject and a text with the membership number.
+    const href = screen.getByRole('link', { name: email }).getAttribute('href')!;
+    expect(href.startsWith(`mailto:${email}?subject=`)).toBe(true);
+    expect(new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body')).toMatch(
+      /membership number \S+/,
+    );
     expect(screen.getByText(/membership number 100234/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).toBeNull();
   });

@@ -18,6 +18,7 @@ import { errorItemText } from '../../lib/errorText.ts';
 import { logEvent } from '../../lib/events.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useFreezePolicy, useLoadedMembership } from '../../lib/membership.ts';
+import { cancellationMailto } from '../../lib/cancellationMail.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useToday } from '../../lib/today.ts';
 import styles from './Cancellation.module.css';
@@ -75,7 +76,7 @@ function EmailCancellation({ policy, membership }: { policy: CancellationPolicy;
     <StepCard title={t('cancellation.email.title')} actions={<BackToMembership />}>
       <p>{t('cancellation.email.text')}</p>
       <p className={styles.mail}>
-        <a href={`mailto:${operator.supportEmail}`}>{operator.supportEmail}</a>
+        <a href={cancellationMailto(t, operator.supportEmail, membership)}>{operator.supportEmail}</a>
       </p>
       <p>{t('cancellation.email.include', { number: membership.membership_number })}</p>
       {!immediate && <p>{t('cancellation.email.endDate', { date: formatDate(end, i18n.language) })}</p>}

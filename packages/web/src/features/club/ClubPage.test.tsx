@@ -54,6 +54,25 @@ function renderClub(routes: Parameters<typeof renderMemberPage>[1]['routes'] = {
 }
 
 describe('primary club page', () => {
+  it('says where each club is and when it is open, under its name', async () => {
+    const withDetails: Location[] = [
+      {
+        ...CLUBS[0]!,
+        address_lines: ['Torstraße 1', '10119 Berlin'],
+        opening_hours: [
+          { days: [1, 2, 3, 4, 5], opens: '06:00', closes: '23:00' },
+          { days: [6], opens: '08:00', closes: '20:00' },
+        ],
+      },
+      ...CLUBS.slice(1),
+    ];
+    renderClub({ 'GET /api/v1/membership/locations': { body: withDetails } });
+    const radio = await screen.findByRole('radio', { name: /Berlin Mitte/ });
+    expect(radio).toHaveAccessibleDescription(
+      /Address: Torstraße 1, 10119 Berlin Open: Mon–Fri 06:00–23:00 · Sat 08:00–20:00 · Sun closed/,
+    );
+  });
+
   it('offers open clubs as a radio group, marks the current one, shows a club not open yet but not a closed one', async () => {
     renderClub();
     const group = await screen.findByRole('group', { name: 'Clubs' });

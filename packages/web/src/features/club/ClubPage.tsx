@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Location } from '@portal/contract';
+import type { Location, WeeklyHours } from '@portal/contract';
 import { clubOptions } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
@@ -15,8 +15,50 @@ import { areaErrorTexts } from '../../lib/areaErrors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useToday } from '../../lib/today.ts';
+import { groupWeek, isAllDay, type TimeRange, timeText, weekdayName } from '../../lib/weeklyHours.ts';
 import styles from './Club.module.css';
 import { changeClubMutation, useClubs } from './queries.ts';
+
+/** The club's week in one line: runs of days with the same hours ("Mon–Fri 06:00–23:00 · Sat–Sun …"). */
+function useHoursText() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const range = (r: TimeRange) =>
+    isAllDay(r) ? t('club.details.allDay') : `${timeText(r.opens, locale)}–${timeText(r.closes, locale)}`;
+  const day = (d: number) => weekdayName(d, locale, 'short');
+  return (hours: WeeklyHours) =>
+    groupWeek(hours)
+      .map((g) => {
+        const days = g.from === g.to ? day(g.from) : `${day(g.from)}–${day(g.to)}`;
+        const ranges = g.ranges.length === 0 ? t('club.details.closed') : g.ranges.map(range).join(', ');
+        return `${days} ${ranges}`;
+      })
+      .join(' · ');
+}
+
+/** Where the club is and when it is open, under its name. */
+function ClubDetails({ club, id }: { club: Location; id: string }) {
+  const { t } = useTranslation();
+  const hoursText = useHoursText();
+  const address = club.address_lines?.filter(Boolean).join(', ');
+  const hours = club.opening_hours && club.opening_hours.length > 0 ? hoursText(club.opening_hours) : null;
+  if (!address && !hours) return null;
+  return (
+    <span id={id} className={styles.details}>
+      {address && (
+        <span className={styles.detail}>
+          <span className="visually-hidden">{t('club.details.address')}: </span>
+          {address}
+        </span>
+      )}
+      {hours && (
+        <span className={styles.detail}>
+          {t('club.details.hours')}: {hours}
+        </span>
+      )}
+    </span>
+  );
+}
 
 const ClubChoice = z.object({ location_id: z.string().min(1) });
 type ClubChoice = z.infer<typeof ClubChoice>;
@@ -59,12 +101,19 @@ function ClubForm({
             <legend className={styles.legend}>{t('club.legend')}</legend>
             {options.map(({ club, current, selectable, availability }) => {
               const noteId = `${id}-${club.id}-note`;
+              const detailsId = `${id}-${club.id}-details`;
               const note =
                 availability === 'not_yet_open' && club.opening_date
                   ? t('club.opensOn', { date: formatDate(club.opening_date, i18n.language) })
                   : current
                     ? t('club.current')
                     : null;
+              const described = [
+                note ? noteId : null,
+                club.address_lines || club.opening_hours ? detailsId : null,
+              ]
+                .filter(Boolean)
+                .join(' ');
               return (
                 <label key={club.id} className={styles.option} data-disabled={!selectable && !current}>
                   <input
@@ -72,10 +121,11 @@ function ClubForm({
                     className={styles.radio}
                     value={club.id}
                     disabled={!selectable && !current}
-                    aria-describedby={note ? noteId : undefined}
+                    aria-describedby={described || undefined}
                     {...register('location_id')}
                   />
                   <span className={styles.name}>{club.name}</span>
+                  <ClubDetails club={club} id={detailsId} />
                   {note && (
                     <span id={noteId} className={current ? styles.badge : styles.note}>
                       {note}

@@ -11,7 +11,7 @@ import {
   timeText,
   WEEK,
   weekdayName,
-} from './hours.ts';
+} from '../../lib/weeklyHours.ts';
 import styles from './ContactPage.module.css';
 
 /** A day's ranges; each stays on one line, a narrow column wraps between them. */

@@ -151,7 +151,13 @@ describe('membership overview: cancel link per operator', () => {
       'membership number 100234',
     );
     const email = getOperator('ch').supportEmail;
-    expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    // The e-mail comes written: a subject and a text with the member's number and name.
+    const href = screen.getByRole('link', { name: email }).getAttribute('href')!;
+    expect(href.startsWith(`mailto:${email}?subject=`)).toBe(true);
+    const query = new URLSearchParams(href.slice(href.indexOf('?') + 1));
+    expect(query.get('subject')).toBe('Cancellation of my membership 100234');
+    expect(query.get('body')).toContain('membership number 100234');
+    expect(query.get('body')).toMatch(/Kind regards\nAnna \S+$/);
   });
 
   it.each(['in_trial', 'presale'] as const)(

@@ -9,6 +9,7 @@ import { ComingSoon } from '../../components/ComingSoon.tsx';
 import { Later } from '../../components/Later.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLoadedMembership, usePaymentAlert } from '../../lib/membership.ts';
+import { cancellationMailto } from '../../lib/cancellationMail.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { statusLineText, statusTone } from '../../lib/statusText.ts';
 import styles from './MembershipPage.module.css';
@@ -191,7 +192,7 @@ function CancelLink({ membership }: { membership: Membership }) {
     return (
       <p className={styles.cancelText}>
         {t('membership.cancel.emailText', { number: membership.membership_number })}{' '}
-        <a href={`mailto:${operator.supportEmail}`} className={styles.anywhere}>
+        <a href={cancellationMailto(t, operator.supportEmail, membership)} className={styles.anywhere}>
           {operator.supportEmail}
         </a>
       </p>

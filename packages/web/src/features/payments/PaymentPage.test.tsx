@@ -251,6 +251,9 @@ describe('refunds of closed days', () => {
       'href',
       '/payment/refund/inv-03/bank',
     );
+    // What the member can act on comes before the record of invoices.
+    const invoices = await screen.findByRole('region', { name: 'Invoices' });
+    expect(refunds.compareDocumentPosition(invoices) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('is left out when nothing is refundable', async () => {

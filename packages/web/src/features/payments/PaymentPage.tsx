@@ -12,7 +12,7 @@ import { UnpaidNotice } from './UnpaidNotice.tsx';
 
 /**
  * /payment and /payment/payment-method-updated: the unpaid notice, the card
- * block, the next payment, the latest invoices, the refunds of closed days and, where the
+ * block, the next payment, the refunds of closed days, the latest invoices and, where the
  * operator has it, the health-insurance confirmation. The card update's banner shows only
  * on /payment/payment-method-updated (`withBanner`); paying an invoice now brings its own (`banner`).
  */
@@ -28,8 +28,9 @@ export function PaymentPage({ withBanner = false, banner }: { withBanner?: boole
         <NextPayment />
       </div>
       <Later>
-        <InvoicesSection invoices={invoices} />
+        {/* What the member can act on (a refund to ask for) before the record of invoices. */}
         <RefundsSection />
+        <InvoicesSection invoices={invoices} />
         <HealthInsuranceSection />
       </Later>
     </>

@@ -254,26 +254,38 @@ describe('changing a verified mobile number', () => {
     });
   });
 
-  it('shows its texts for a wrong and an expired code, and goes back to the code step', async () => {
+  it('shows a wrong and an expired code at the code field, keeping the step, and a new code clears it', async () => {
     let answer = refusal('invalid_verification_code', { attempts_left: 4 });
     renderNorway({ 'PATCH /api/v1/membership/profile': () => answer });
     await changeNumber();
     await userEvent.type(field('Verification code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and save' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Invalid verification code.');
-    expect(alert).toHaveTextContent('You have 4 more tries.');
-    expect(screen.getByRole('link', { name: 'Back to membership' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(field('Verification code')).toHaveAccessibleDescription(
+        'Invalid verification code. You have 4 more tries.',
+      ),
+    );
+    // The step stays, the member is back in the field; no error page.
+    expect(field('Verification code')).toHaveFocus();
+    expect(field('Verification code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('heading', { name: 'Confirm your new mobile number' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Back to membership' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 
     answer = refusal('verification_code_expired');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.getByRole('heading', { name: 'Confirm your new mobile number' })).toBeVisible();
     await userEvent.clear(field('Verification code'));
     await userEvent.type(field('Verification code'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and save' }));
-    const expired = await screen.findByRole('alert');
-    expect(expired).toHaveTextContent('The verification code is expired.');
-    expect(expired).toHaveTextContent('Please request a new code.');
+    await waitFor(() =>
+      expect(field('Verification code')).toHaveAccessibleDescription(
+        'The verification code is expired. Please request a new code.',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(
+      await screen.findByText('We have sent you a new code. Only the newest code is valid.'),
+    ).toBeInTheDocument();
+    expect(field('Verification code')).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends a new code, and explains the limit when it is reached', async () => {

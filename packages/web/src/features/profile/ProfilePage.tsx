@@ -99,20 +99,21 @@ export function ProfilePage() {
     }
   };
 
+  // A refused code (expired, invalid) is shown at the code field, the step kept.
+  const codeRefused = save.isError && step === 'verify' && CODE_ERRORS.has(errorType(save.error) ?? '');
+  const failed = save.isError && !codeRefused;
   // The error page covers the steps without unmounting them, so "try again" returns to
-  // what the member typed (the code step for a refused code, else the form).
+  // what the member typed (the form: a refused code never reaches this page).
   const retry = () => {
-    if (!CODE_ERRORS.has(errorType(save.error) ?? '')) setStep('form');
+    setStep('form');
     save.reset();
     sendCode.reset();
     setFocusKey((k) => k + 1);
   };
   return (
     <div className={styles.page}>
-      {save.isError && (
-        <ActionError error={save.error} texts={profileErrorTexts(save.error, t)} onRetry={retry} />
-      )}
-      <div className={styles.page} hidden={save.isError}>
+      {failed && <ActionError error={save.error} texts={profileErrorTexts(save.error, t)} onRetry={retry} />}
+      <div className={styles.page} hidden={failed}>
         <AboutYou profile={profile} />
         <div hidden={step === 'verify'}>
           <ProfileForm
@@ -134,9 +135,14 @@ export function ProfilePage() {
             saving={save.isPending}
             resending={sendCode.isPending}
             sendError={sendCode.error}
+            codeError={codeRefused ? profileErrorTexts(save.error, t) : undefined}
             onConfirm={(code) => save.mutate({ values: draft, code })}
-            onResend={() => sendCode.mutate(draft)}
+            onResend={() => {
+              save.reset();
+              sendCode.mutate(draft);
+            }}
             onBack={() => {
+              save.reset();
               sendCode.reset();
               setStep('form');
               setFocusKey((k) => k + 1);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Mobile } from '@portal/contract';
 import { phoneVerificationLimits } from '@portal/domain';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
@@ -25,6 +25,8 @@ interface VerifyProps {
   saving: boolean;
   resending: boolean;
   sendError: unknown;
+  /** The server's refusal of the typed code (expired, invalid), shown at the code field. */
+  codeError?: string[] | undefined;
   onConfirm: (code: string) => void;
   onResend: () => void;
   onBack: () => void;
@@ -32,8 +34,19 @@ interface VerifyProps {
 
 /** The SMS step: the code the member received, typed in; the server checks it when saving. */
 export function VerifyStep(props: VerifyProps) {
-  const { mobile, expiry, sends, focusKey, saving, resending, sendError, onConfirm, onResend, onBack } =
-    props;
+  const {
+    mobile,
+    expiry,
+    sends,
+    focusKey,
+    saving,
+    resending,
+    sendError,
+    codeError,
+    onConfirm,
+    onResend,
+    onBack,
+  } = props;
   const { t, i18n } = useTranslation();
   const operator = useOperator();
   const headingRef = useFocusOnChange(focusKey, true);
@@ -41,8 +54,14 @@ export function VerifyStep(props: VerifyProps) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: zodResolver(schema) });
+  const refusal = codeError?.join(' ');
+  // A refused code puts the member back in the field, whose description reads the refusal.
+  useEffect(() => {
+    if (refusal) setFocus('code', { shouldSelect: true });
+  }, [refusal, setFocus]);
   const until = formatDateTime(expiry, i18n.language, operator.timezone);
 
   return (
@@ -63,7 +82,7 @@ export function VerifyStep(props: VerifyProps) {
             label={t('profile.verify.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
-            error={errors.code?.message}
+            error={errors.code?.message ?? refusal}
             {...register('code')}
           />
         </div>

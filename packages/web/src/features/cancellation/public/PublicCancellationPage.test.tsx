@@ -1,5 +1,5 @@
 import type { OperatorId } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -137,6 +137,40 @@ describe('public cancellation page (§ 312k BGB)', () => {
     await u.click(screen.getByRole('button', { name: 'Cancel now' }));
     expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, e.g. name@example.com.');
     expect(posts(requests)).toEqual([]);
+  });
+
+  it('sums up a failed send in its live region, each entry leading into its field', async () => {
+    const u = user();
+    renderPage();
+    // The live region is there, empty, before anything failed.
+    const live = document.querySelector<HTMLElement>('[aria-live="assertive"]')!;
+    expect(live).toBeEmptyDOMElement();
+    await u.click(screen.getByRole('button', { name: 'Cancel now' }));
+    expect(live).toHaveTextContent('Please correct these 4 entries:');
+    const links = within(live).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Please enter your first name.',
+      'Please enter your last name.',
+      'Please enter your membership number.',
+      'Please enter the e-mail address for the confirmation.',
+    ]);
+    await u.click(within(live).getByRole('link', { name: 'Please enter your membership number.' }));
+    expect(screen.getByRole('textbox', { name: 'Membership number' })).toHaveFocus();
+
+    // Corrected and sent: the summary goes.
+    await fillIdentity(u);
+    await u.click(screen.getByRole('button', { name: 'Cancel now' }));
+    expect(await screen.findByRole('heading', { name: 'We have received your cancellation' })).toBeVisible();
+  });
+
+  it('opened from the footer link, puts the focus on its heading, not on the link left behind', async () => {
+    const u = user();
+    fakeFetch({});
+    renderWith(<LoggedOutApp />, { route: '/', operator: 'de' });
+    const link = await screen.findByRole('link', { name: 'Cancel contracts here' });
+    await u.click(link);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Cancel contracts here' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('extraordinary cancellation needs its reason', async () => {

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PublicCancellationReceipt, PublicCancellationRequest } from '@portal/contract';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
@@ -31,6 +31,67 @@ import {
 } from './publicForm.ts';
 
 type Level = 1 | 2;
+
+type PublicField = (typeof PUBLIC_FIELDS)[number];
+
+/** The name of each field, for an error summary entry whose message does not say it. */
+const FIELD_LABELS: Record<PublicField, string> = {
+  reason: 'publicCancellation.kind.reason',
+  first_name: 'publicCancellation.identity.firstName',
+  last_name: 'publicCancellation.identity.lastName',
+  membership_number: 'publicCancellation.identity.number',
+  email: 'publicCancellation.identity.email',
+  effective_date: 'publicCancellation.effective.date',
+  confirmation_email: 'publicCancellation.confirmationEmail',
+};
+
+/** The fields in error, in the form's order. */
+const fieldsInError = (errors: FieldErrors<PublicFormValues>): PublicField[] =>
+  PUBLIC_FIELDS.filter((field) => errors[field]);
+
+/**
+ * The error summary of a failed send: how many entries need correcting, each a link that
+ * puts the member in its field. It fills the form's live region, so a screen reader says
+ * it as it appears (docs/portal-screens.md).
+ */
+function ErrorSummary({
+  fields,
+  errors,
+  onPick,
+}: {
+  fields: PublicField[];
+  errors: FieldErrors<PublicFormValues>;
+  onPick: (field: PublicField) => void;
+}) {
+  const { t } = useTranslation();
+  const text = (field: PublicField) => {
+    const key = errors[field]?.message ?? messageKey('invalid');
+    // A general message ("Please check this entry.") is named by its field.
+    return key === messageKey('invalid') ? `${t(FIELD_LABELS[field])}: ${t(key)}` : t(key);
+  };
+  return (
+    <div className={styles.errorSummary}>
+      <p className={styles.errorSummaryTitle}>
+        {t('publicCancellation.errors.summary', { count: fields.length })}
+      </p>
+      <ul>
+        {fields.map((field) => (
+          <li key={field}>
+            <a
+              href={`#${field}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onPick(field);
+              }}
+            >
+              {text(field)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The text of a failed send, or null when its messages are at the fields. */
 function failureText(error: unknown, t: TFunction): string | null {
@@ -64,6 +125,10 @@ function PublicForm({
   const today = useToday();
   const id = useId();
   const noticeRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  /** The fields of the last failed send, for the error summary (kept until the next send). */
+  const [summary, setSummary] = useState<PublicField[]>([]);
   const locale = i18n.language;
   const schema = useMemo(() => publicFormSchema(operator.id, locale, today), [operator.id, locale, today]);
   const {
@@ -71,6 +136,7 @@ function PublicForm({
     handleSubmit,
     control,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<PublicFormValues>({
     resolver: zodResolver(schema),
@@ -91,12 +157,23 @@ function PublicForm({
       const key = field.endsWith('email') ? 'emailInvalid' : 'invalid';
       setError(field as keyof PublicFormValues, { message: messageKey(key) }, { shouldFocus: i === 0 });
     });
+    setSummary(PUBLIC_FIELDS.filter((field) => (shown as readonly string[]).includes(field)));
   }, [error, setError]);
+
+  // Opened from a link (the footer's), the member starts at the form's heading, not at the
+  // link left behind; on a page load nothing had the focus. Inside the shell the shell
+  // moves the focus on navigation.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (level !== 1 || !active || active === document.body) return;
+    if (sectionRef.current?.contains(active)) return;
+    headingRef.current?.focus();
+  }, [level]);
 
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <section className={styles.sheet} aria-labelledby={id}>
-      <Heading id={id} className={styles.title}>
+    <section ref={sectionRef} className={styles.sheet} aria-labelledby={id}>
+      <Heading id={id} ref={headingRef} tabIndex={-1} className={styles.title}>
         {t('publicCancellation.title')}
       </Heading>
       <p className={styles.intro}>
@@ -104,10 +181,20 @@ function PublicForm({
       </p>
       <form
         noValidate
-        onSubmit={handleSubmit((values) =>
-          onSend(PublicCancellationRequest.parse(publicBody(values, operator.id, locale))),
+        onSubmit={handleSubmit(
+          (values) => {
+            setSummary([]);
+            onSend(PublicCancellationRequest.parse(publicBody(values, operator.id, locale)));
+          },
+          (invalid) => setSummary(fieldsInError(invalid)),
         )}
       >
+        {/* The form's live region: empty until a send fails, then the error summary. */}
+        <div aria-live="assertive" aria-atomic="true" data-live="errors">
+          {summary.length > 0 && (
+            <ErrorSummary fields={summary} errors={errors} onPick={(field) => setFocus(field)} />
+          )}
+        </div>
         <div className={styles.columns}>
           <div className={styles.column}>
             <KindFields

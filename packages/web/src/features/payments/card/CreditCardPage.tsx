@@ -1,7 +1,7 @@
-import type { CardProvider } from '@portal/contract';
+import { CARD_FRAME_HEIGHT, type CardProvider } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -47,6 +47,43 @@ function sameOrigin(url: string): boolean {
   }
 }
 
+/** The tallest the provider's page may make its frame (a runaway height must not stretch the page). */
+const MAX_FRAME_HEIGHT = 4000;
+
+/**
+ * The embedded provider page (dibs), as tall as its content: the page reports its height
+ * (`CARD_FRAME_HEIGHT`), so the member scrolls the portal, never a box inside it. Until
+ * it does, the frame keeps its height from the style sheet.
+ */
+function ProviderFrame({ src, title }: { src: string; title: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const origin = new URL(src, window.location.href).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow || event.origin !== origin) return;
+      const data = event.data as { type?: unknown; height?: unknown } | null;
+      if (data?.type !== CARD_FRAME_HEIGHT || typeof data.height !== 'number') return;
+      const el = frame.current;
+      if (!el || !Number.isFinite(data.height) || data.height <= 0) return;
+      // The frame's own border sits inside its height (border-box): the page gets all it asked for.
+      const border = el.offsetHeight - el.clientHeight;
+      setHeight(Math.min(Math.ceil(data.height) + border, MAX_FRAME_HEIGHT));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [src]);
+  return (
+    <iframe
+      ref={frame}
+      className={styles.frame}
+      src={src}
+      title={title}
+      style={height === null ? undefined : { height }}
+    />
+  );
+}
+
 /** The provider's page for the operator's card provider: dibs' form embedded, verifone's checkout opened. */
 function ProviderForm({ provider }: { provider: CardProvider }) {
   const { t, i18n } = useTranslation();
@@ -72,9 +109,7 @@ function ProviderForm({ provider }: { provider: CardProvider }) {
     );
   }
   if (provider === 'dibs' && sameOrigin(form.data.url)) {
-    return (
-      <iframe className={styles.frame} src={form.data.url} title={t('payments.creditCard.frameTitle')} />
-    );
+    return <ProviderFrame src={form.data.url} title={t('payments.creditCard.frameTitle')} />;
   }
   return (
     <>

@@ -43,6 +43,27 @@ describe('refund to the card', () => {
       },
     });
 
+  it('keeps the card together on one line, its brand capitalised', async () => {
+    const item = refundableItem();
+    renderMemberPage(<RefundToCardPage />, {
+      path: '/payment/refund/:id',
+      route: '/payment/refund/inv-03',
+      membership: withCard(),
+      routes: {
+        [REFUNDABLE]: {
+          body: [
+            {
+              ...item,
+              invoice: { ...item.invoice, payment_method: { type: 'card', details: 'visa **** 4242' } },
+            },
+          ],
+        },
+      },
+    });
+    const text = await screen.findByText(/We pay €7\.00 back to the card/);
+    expect(text.textContent).toContain('(Visa\u00a0****\u00a04242)');
+  });
+
   it('confirms the amount and the card, refunds, and shows the success page with the way back', async () => {
     const { requests } = render({ body: receipt() });
     expect(

@@ -2,6 +2,8 @@ import type { RefundableItem, RefundReceipt } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ActionSuccess } from '../../../components/ActionResult.tsx';
+import { capitalize } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/Button.tsx';
 import { BackToPayment } from '../BackToPayment.tsx';
 import paymentStyles from '../Payments.module.css';
@@ -36,7 +38,11 @@ function Confirm({ item, busy, onConfirm }: { item: RefundableItem; busy: boolea
   const { t } = useTranslation();
   const format = usePaymentFormat();
   const amount = format.money(item.refundable_amount.refundable);
-  const card = item.invoice.payment_method?.details;
+  const locale = useLocale();
+  const details = item.invoice.payment_method?.details;
+  // The card as one unit: "(Visa **** 4242)" never breaks across lines; providers name the
+  // brand in lower case ("visa **** 4242"), as the invoice shows it capitalised.
+  const card = details ? capitalize(details, locale).replace(/ /g, '\u00a0') : undefined;
   const bankPath = `/payment/refund/${encodeURIComponent(item.invoice.id)}/bank`;
   return (
     <Section title={t('payments.refundCard.title')}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupWeek, isoWeekday, rangesOn, timeText, weekdayName } from './hours.ts';
+import { groupWeek, isoWeekday, rangesOn, timeText, weekdayName } from './weeklyHours.ts';
 
 const weekdays = { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '20:00' };
 const saturday = { days: [6], opens: '10:00', closes: '16:00' };

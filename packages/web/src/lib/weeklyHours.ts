@@ -1,5 +1,5 @@
 import type { WeeklyHours } from '@portal/contract';
-import { capitalize, dateTimeFormat } from '../../lib/format.ts';
+import { capitalize, dateTimeFormat } from './format.ts';
 
 /** 1 (Monday) to 7 (Sunday), as the contract numbers them. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
