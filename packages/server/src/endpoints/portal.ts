@@ -13,6 +13,10 @@ import { contactEndpoints } from '../modules/contact/endpoints.ts';
 import type { ContactService } from '../modules/contact/service.ts';
 import { contentEndpoints } from '../modules/content/endpoints.ts';
 import type { ContentService } from '../modules/content/service.ts';
+import { entryEndpoints } from '../modules/entry/endpoints.ts';
+import type { EntryService } from '../modules/entry/service.ts';
+import { occupancyEndpoints } from '../modules/occupancy/endpoints.ts';
+import type { OccupancyService } from '../modules/occupancy/service.ts';
 import { eventsEndpoints } from '../modules/events/endpoints.ts';
 import type { EventsService } from '../modules/events/service.ts';
 import { freezeEndpoints } from '../modules/freeze/endpoints.ts';
@@ -57,6 +61,8 @@ export interface PortalServices {
   access: AccessService;
   profile: ProfileService;
   pt: PtService;
+  entry: EntryService;
+  occupancy: OccupancyService;
 }
 
 /** The portal's endpoint table: every contract call with its area's use case. */
@@ -82,5 +88,7 @@ export function portalEndpoints(services: PortalServices): EndpointTable {
     accessEndpoints(services.access, session),
     profileEndpoints(services.profile, session),
     ptEndpoints(services.pt, session),
+    entryEndpoints(services.entry, session),
+    occupancyEndpoints(services.occupancy, session),
   );
 }
