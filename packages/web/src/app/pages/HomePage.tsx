@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
 import { Later } from '../../components/Later.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
-import { HomeOccupancy } from '../../features/club/Occupancy.tsx';
+import { OwnClubOccupancy } from '../../features/club/Occupancy.tsx';
 import { EntryShortcut } from '../../features/entry/EntryShortcut.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
@@ -73,7 +73,7 @@ function HomeSections() {
           <p className={styles.value}>{membership.location.name}</p>
         </Card>
       </div>
-      <HomeOccupancy />
+      <OwnClubOccupancy />
       {/* The PIN block offers the entry code itself; a chip holder gets it here. */}
       {!showsPinBlock(membership.keys) && (
         <Card>

@@ -73,8 +73,8 @@ export function ClubOccupancy({ clubId, title }: { clubId: string; title: string
   );
 }
 
-/** Home's block: the home club now. */
-export function HomeOccupancy() {
+/** The member's own club now (home and the club page). */
+export function OwnClubOccupancy() {
   const { t } = useTranslation();
   const membership = useLoadedMembership();
   return (

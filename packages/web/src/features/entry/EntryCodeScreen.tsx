@@ -14,7 +14,13 @@ function QrCode({ text, label }: { text: string; label: string }) {
   for (let row = 0; row < size; row++)
     for (let col = 0; col < size; col++) if (data[row * size + col]) path += `M${col + 2} ${row + 2}h1v1h-1z`;
   return (
-    <svg className={styles.qr} viewBox={`0 0 ${size + 4} ${size + 4}`} role="img" aria-label={label}>
+    <svg
+      className={styles.qr}
+      viewBox={`0 0 ${size + 4} ${size + 4}`}
+      role="img"
+      aria-label={label}
+      data-code={text}
+    >
       <rect width={size + 4} height={size + 4} fill="#fff" />
       <path d={path} fill="#000" shapeRendering="crispEdges" />
     </svg>
