@@ -30,6 +30,8 @@ describe.each(databases())('occupancy on %s', (kind) => {
       .where(and(eq(locations.operatorId, 'de'), sql`${locations.closingDate} is null`))
       .limit(1);
     await t.db.delete(checkIns).where(eq(checkIns.locationId, club!.id));
+    // Without a capacity in the club's data: 100.
+    await t.db.update(locations).set({ capacity: null }).where(eq(locations.id, club!.id));
     const empty = await get(club!.id, token);
     expect(empty.statusCode, empty.body).toBe(200);
     expect(Occupancy.parse(empty.json())).toEqual({
