@@ -34,6 +34,14 @@ import { Location, UpdateLocationRequest } from './schemas/club.ts';
 import { GdprRequest } from './schemas/consents.ts';
 import { ContactInfo } from './schemas/contact.ts';
 import { ContentQuery, HomeContent, PtWidgetRequest, PtWidgetSession } from './schemas/content.ts';
+import {
+  EntryDeviceCreated,
+  EntryDeviceParams,
+  EntryDeviceRequest,
+  EntryDevices,
+  Occupancy,
+  OccupancyParams,
+} from './schemas/entry.ts';
 import { EventRequest } from './schemas/events.ts';
 import { FreezePeriod, FreezePeriodParams, FreezePeriodRequest, FreezePolicy } from './schemas/freeze.ts';
 import { Membership, MembershipQuery } from './schemas/membership.ts';
@@ -434,6 +442,36 @@ export const endpoints = {
     auth: true,
     body: SepaMandateRequest,
     response: SepaMandate,
+  }),
+
+  /** Phone entry (our design, ADR 042): sets up a device; the one answer with its secret. */
+  createEntryDevice: ep({
+    method: 'POST',
+    path: '/v1/membership/entry_devices',
+    auth: true,
+    body: EntryDeviceRequest,
+    response: EntryDeviceCreated,
+  }),
+  entryDevices: ep({
+    method: 'GET',
+    path: '/v1/membership/entry_devices',
+    auth: true,
+    response: EntryDevices,
+  }),
+  removeEntryDevice: ep({
+    method: 'DELETE',
+    path: '/v1/membership/entry_devices/:id',
+    auth: true,
+    params: EntryDeviceParams,
+    response: null,
+  }),
+  /** How busy an open club of the member's operator is now and usually today (our design). */
+  occupancy: ep({
+    method: 'GET',
+    path: '/v1/membership/locations/:id/occupancy',
+    auth: true,
+    params: OccupancyParams,
+    response: Occupancy,
   }),
 } as const satisfies Record<string, Endpoint>;
 

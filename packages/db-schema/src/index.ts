@@ -48,6 +48,10 @@ export const locations = pgTable(
     openingHours: jsonb('opening_hours').$type<WeeklyHours>().notNull().default([]),
     /** When staff are at the club (within the opening hours). */
     staffedHours: jsonb('staffed_hours').$type<WeeklyHours>().notNull().default([]),
+    /** How many members the club holds at once (occupancy, docs/access-and-pins.md); null: unknown. */
+    capacity: integer('capacity'),
+    /** How long a visit counts as "in the club" after its check-in, in minutes; null: 90. */
+    visitMinutes: integer('visit_minutes'),
   },
   (t) => [index('locations_operator_idx').on(t.operatorId)],
 );
@@ -136,7 +140,7 @@ export const keys = pgTable(
     membershipId: text('membership_id')
       .notNull()
       .references(() => memberships.id),
-    type: text('type').$type<'rfid' | 'pin'>().notNull(),
+    type: text('type').$type<'rfid' | 'pin' | 'phone'>().notNull(),
     code: text('code').notNull(),
     status: text('status').$type<'active' | 'inactive' | 'suspended'>().notNull(),
     validFrom: day('valid_from').notNull(),
@@ -153,6 +157,43 @@ export const keys = pgTable(
     index('keys_code_idx').on(t.code),
     // A chip's code belongs to one membership, ever: a second member activating it is refused.
     uniqueIndex('keys_rfid_code_uq').on(t.code).where(sql`${t.type} = 'rfid'`),
+  ],
+);
+
+/**
+ * Phones set up for entry with a rotating code (ADR 042). Each has a key row of type
+ * `phone` (its code the device id in upper case), so check-ins, keys following the
+ * membership and the door's rules treat it like a chip; this row holds what only a phone
+ * has: the TOTP secret, encrypted with the server's entry code key, and the last period
+ * whose code opened a door (each period's code works once).
+ */
+export const entryDevices = pgTable(
+  'entry_devices',
+  {
+    /** The device id the phone's code carries (32 hexadecimal digits). */
+    id: text('id').primaryKey(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => keys.id),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id),
+    name: text('name').notNull(),
+    /** AES-256-GCM of the base32 secret: `v1.<iv>.<ciphertext>`, base64url. */
+    secretSealed: text('secret_sealed').notNull(),
+    lastPeriod: integer('last_period'),
+    lastUsedAt: instant('last_used_at'),
+    createdAt: instant('created_at').notNull(),
+    /** When the member removed it: its code opens nothing from then on. */
+    removedAt: instant('removed_at'),
+  },
+  (t) => [
+    index('entry_devices_member_idx').on(t.memberId),
+    index('entry_devices_membership_idx').on(t.membershipId),
+    index('entry_devices_key_idx').on(t.keyId),
   ],
 );
 
@@ -477,6 +518,8 @@ export const checkIns = pgTable(
   (t) => [
     uniqueIndex('check_ins_location_check_in_uq').on(t.locationId, t.checkInId),
     index('check_ins_member_at_idx').on(t.memberId, t.at),
+    // How busy a club is: its check-ins of the last hours and weeks (occupancy).
+    index('check_ins_location_at_idx').on(t.locationId, t.at),
     index('check_ins_membership_idx').on(t.membershipId),
     index('check_ins_key_idx').on(t.keyId),
   ],

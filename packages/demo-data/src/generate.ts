@@ -287,6 +287,10 @@ function buildOperator(op: OperatorId, now: Date, rows: DemoData, opIndex: numbe
       email: `${club.id.slice(op.length + 1)}@${op}.stride.example`,
       opening_hours: seed.clubHours.opening,
       staffed_hours: seed.clubHours.staffed,
+      // The demo's few members would never fill a real club: a small capacity makes how
+      // busy it is (quiet, normal, busy) show on home from the seeded check-ins.
+      capacity: 3,
+      visit_minutes: null,
     });
   }
   if (operator.classes) {

@@ -1,7 +1,7 @@
 import type { Key, MembershipStatus } from '@portal/contract';
 import { normalizeChipCode } from './access.ts';
 import type { IsoDate } from './dates.ts';
-import { asKey, type KeyRowFields } from './membershipView.ts';
+import type { KeyRowFields } from './membershipView.ts';
 import { type FreezeRowDates, type MembershipRowDates, membershipFacts } from './rowFacts.ts';
 import { deriveStatus, isInactiveStatus, type MembershipFacts } from './status.ts';
 
@@ -44,8 +44,12 @@ export type CheckInRefusal =
   | 'club_not_in_product'
   | 'ambiguous_code';
 
-/** A check-in id delivered again with another code or instant. */
-export type DoorRefusal = CheckInRefusal | 'check_in_id_reused';
+/**
+ * A check-in id delivered again with another code or instant; a phone's entry code whose
+ * digits are not its device's of that period or the one before, or already opened a door
+ * (ADR 042).
+ */
+export type DoorRefusal = CheckInRefusal | 'check_in_id_reused' | 'entry_code_invalid' | 'code_already_used';
 
 /** What a door system reads in a refusal (English: it is a machine's log, not a member's screen). */
 export const DOOR_REFUSAL_TEXTS: Record<DoorRefusal, string> = {
@@ -56,6 +60,9 @@ export const DOOR_REFUSAL_TEXTS: Record<DoorRefusal, string> = {
   club_not_in_product: "The membership's product does not include this club.",
   ambiguous_code: 'The code belongs to more than one membership.',
   check_in_id_reused: 'This check-in id was already used for another check-in.',
+  entry_code_invalid: "The digits are not the phone's entry code of this or the previous 30 seconds.",
+  code_already_used:
+    'This entry code has already opened a door; the phone shows a new one within 30 seconds.',
 };
 
 /** 401 text: no door key, or one no club has. */
@@ -64,8 +71,12 @@ export const DOOR_KEY_REQUIRED = "Send the club's door key as Authorization: Bea
 /** 401 text: a configured door key whose club is not (or no longer) in the database. */
 export const DOOR_CLUB_UNKNOWN = 'The club of this key is unknown.';
 
-/** A stored key with the instants it was created and, when an action ended it, ended. */
-export interface DoorKey extends Key {
+/**
+ * A stored key with the instants it was created and, when an action ended it, ended; a
+ * phone's key (ADR 042) opens doors like a chip.
+ */
+export interface DoorKey extends Omit<Key, 'type'> {
+  type: DoorKeyType;
   created_at: Date;
   ended_at: Date | null;
 }
@@ -92,9 +103,12 @@ export interface CheckInCandidate {
   clubs: readonly string[];
 }
 
+/** The keys a door accepts: a chip, a PIN or a phone's entry code. */
+export type DoorKeyType = Key['type'] | 'phone';
+
 /** A stored key with its membership, member and the clubs its product opens, as read for a door. */
 export interface DoorKeyRow {
-  key: KeyRowFields & { id: string; createdAt: Date; endedAt: Date | null };
+  key: Omit<KeyRowFields, 'type'> & { type: DoorKeyType; id: string; createdAt: Date; endedAt: Date | null };
   membership: MembershipRowDates & { id: string };
   memberId: string;
   clubs: readonly string[];
@@ -107,7 +121,15 @@ export function checkInCandidate(
 ): CheckInCandidate & { keyId: string; memberId: string } {
   const { key, membership } = row;
   return {
-    key: { ...asKey(key), created_at: key.createdAt, ended_at: key.endedAt },
+    key: {
+      type: key.type,
+      code: key.code,
+      status: key.status,
+      valid_from: key.validFrom,
+      valid_to: key.validTo,
+      created_at: key.createdAt,
+      ended_at: key.endedAt,
+    },
     keyId: key.id,
     membershipId: membership.id,
     memberId: row.memberId,

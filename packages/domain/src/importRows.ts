@@ -32,6 +32,8 @@ export const importedClubValues = (row: ImportClub) => ({
   email: row.email,
   openingHours: row.opening_hours,
   staffedHours: row.staffed_hours,
+  capacity: row.capacity,
+  visitMinutes: row.visit_minutes,
 });
 
 export const importedProductValues = (row: ImportProduct) => ({

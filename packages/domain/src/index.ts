@@ -18,6 +18,8 @@ export * from './sepaTexts.ts';
 export * from './withdrawal.ts';
 export * from './identity.ts';
 export * from './checkins.ts';
+export * from './entryCode.ts';
+export * from './occupancy.ts';
 export * from './workoutMonths.ts';
 export * from './content.ts';
 export * from './localeText.ts';

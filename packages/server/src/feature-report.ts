@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { providerBase } from './adapters/pt/config.ts';
 import type { Config } from './config.ts';
 import { sepaOperators } from './modules/payments/sepa/config.ts';
+import { DEMO_ENTRY_CODE_KEY } from './settings.ts';
 
 /**
  * One feature's configuration as the server starts: whether it works, and when it does
@@ -130,6 +131,24 @@ function publicCancellation(config: Config): FeatureState {
   return { feature, state: 'on', detail: `${offered}; client addresses hashed with ${key}` };
 }
 
+function phoneEntry(config: Config): FeatureState {
+  const feature = 'phone entry codes';
+  if (config.entryCodeKey === null)
+    return {
+      feature,
+      state: 'off',
+      detail: 'setting up a phone answers 503 and phone codes open no door',
+      missing: ['ENTRY_CODE_KEY'],
+    };
+  if (config.entryCodeKey === DEMO_ENTRY_CODE_KEY)
+    return {
+      feature,
+      state: 'sandbox',
+      detail: 'secrets stored under the public demo key (never in production)',
+    };
+  return { feature, state: 'on', detail: 'secrets stored under ENTRY_CODE_KEY' };
+}
+
 function links(config: Config): FeatureState {
   const feature = 'links in e-mails';
   const missing = operatorIds.filter((op) => !config.publicOrigins[op]);
@@ -223,6 +242,7 @@ export function featureReport(config: Config): FeatureState[] {
     pt(config),
     door(config),
     publicCancellation(config),
+    phoneEntry(config),
     {
       feature: 'request limits',
       state: 'on',

@@ -16,6 +16,8 @@ import { createClubService } from './modules/club/service.ts';
 import { createConsentsService } from './modules/consents/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createEntryService } from './modules/entry/service.ts';
+import { createOccupancyService } from './modules/occupancy/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createFreezeService } from './modules/freeze/service.ts';
 import type { ReadModelCache } from './modules/membership/read-cache.ts';
@@ -49,6 +51,7 @@ export interface ServiceOptions {
  */
 export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}) {
   const payments = createPaymentsService(deps);
+  const entry = createEntryService(deps);
   return {
     auth: createAuthService(deps),
     membership: createMembershipService(deps, options.readModelCache ?? null),
@@ -59,7 +62,7 @@ export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}
     sepa: createSepaService(deps),
     payNow: createPayNowService(deps),
     referral: createReferralService(deps),
-    workouts: createWorkoutsService(deps),
+    workouts: createWorkoutsService(deps, entry),
     doorKeys: createDoorKeyring(deps.config.doorKeys, options.demoDoorKeys),
     contact: createContactService(deps),
     content: createContentService(deps),
@@ -77,6 +80,8 @@ export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}
     profile: createProfileService(deps),
     pt: createPtService(deps),
     classes: createClassesService(deps),
+    entry,
+    occupancy: createOccupancyService(deps),
   };
 }
 

@@ -167,7 +167,19 @@ export interface Config {
   shutdown: ShutdownSettings;
   /** The SEPA creditor of each operator with direct debit (SEPA_CREDITOR_*; ADR 040). */
   sepa: SepaSettings;
+  /**
+   * The AES-256 key (64 hex digits) the phones' entry secrets are stored under
+   * (ENTRY_CODE_KEY, ADR 042). Outside production the public demo key without it; in
+   * production null without it, and phone entry answers 503.
+   */
+  entryCodeKey: string | null;
 }
+
+/**
+ * The entry code key outside production when ENTRY_CODE_KEY is unset: public, so stored
+ * demo secrets survive restarts; never used in production.
+ */
+export const DEMO_ENTRY_CODE_KEY = '64656d6f2d656e7472792d636f64652d6b65792d6e6f742d612d736563726574';
 
 /** How a process drains on SIGTERM (ADR 015). */
 export interface ShutdownSettings {
@@ -267,6 +279,7 @@ const serverVariables = () => ({
   PUBLIC_CANCELLATION_LIMIT_PER_IDENTITY: wholeNumber(1),
   PUBLIC_CANCELLATION_MIN_MS: milliseconds(),
   IP_HASH_KEY: text(),
+  ENTRY_CODE_KEY: variable('64 hexadecimal digits (a 256-bit key)', z.string().regex(/^[0-9a-fA-F]{64}$/)),
   REDIS_URL: text(),
   REDIS_KEY_PREFIX: text(),
   DOOR_KEYS: json(
@@ -339,6 +352,7 @@ export function serverSchema(production: boolean, host: ConfigHost = plainHost):
           // production that is not enough (several processes, restarts), so the form is off.
           ipHashKey: env.IP_HASH_KEY ?? (production ? null : randomHex(32)),
         },
+        entryCodeKey: env.ENTRY_CODE_KEY?.toLowerCase() ?? (production ? null : DEMO_ENTRY_CODE_KEY),
         redisUrl: env.REDIS_URL ?? null,
         redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal-rate-limit:',
         doorKeys: {

@@ -19,6 +19,8 @@ export const PUBLIC_SECTIONS = [
   'statusName',
   'imagery',
   'brand',
+  // The full-screen entry code renders before the signed-in app and its catalogue load.
+  'entry',
 ] as const;
 
 /** The demo build's texts (src/demo). */

@@ -68,6 +68,10 @@ export const ImportClub = z
     email: EmailAddress.nullable().default(null),
     opening_hours: WeeklyHours.default([]),
     staffed_hours: WeeklyHours.default([]),
+    /** How many members the club holds at once, for how busy it is (null: 100). */
+    capacity: z.number().int().min(1).max(100_000).nullable().default(null),
+    /** How long a visit counts as in the club, in minutes (null: 90). */
+    visit_minutes: z.number().int().min(10).max(600).nullable().default(null),
   })
   .strict();
 export type ImportClub = z.infer<typeof ImportClub>;

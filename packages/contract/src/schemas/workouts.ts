@@ -16,7 +16,7 @@ export type Workouts = z.infer<typeof Workouts>;
  * POST /v1/door/check_ins (our design): a club's door system reports that a chip or PIN
  * opened the door. `check_in_id` is the door system's own id; delivering it again (a
  * retry) gets the first answer and is never counted twice. `code` is the chip's code or
- * the PIN as typed, a trailing # included.
+ * the PIN as typed, a trailing # included, or the text of a phone's entry code QR.
  */
 export const DoorCheckInRequest = z
   .object({
@@ -30,7 +30,10 @@ export const DoorCheckInRequest = z
       .trim()
       .min(4)
       .max(41)
-      .regex(/^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*#?$/, 'a chip code or a PIN'),
+      .regex(
+        /^(?:[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*#?|[0-9a-f]{32}:[0-9]{8})$/,
+        'a chip code, a PIN or a phone entry code (<device id>:<8 digits>)',
+      ),
     at: IsoDateTime,
   })
   .strict();
@@ -45,7 +48,8 @@ export const DoorCheckIn = z.object({
   check_in_id: z.string(),
   location_id: z.string(),
   at: IsoDateTime,
-  key_type: KeyType,
+  /** `phone`: a phone's rotating entry code (ADR 042). */
+  key_type: z.union([KeyType, z.literal('phone')]),
   counted: z.boolean(),
 });
 export type DoorCheckIn = z.infer<typeof DoorCheckIn>;

@@ -15,6 +15,10 @@ import { contactEndpoints } from '../modules/contact/endpoints.ts';
 import type { ContactService } from '../modules/contact/service.ts';
 import { contentEndpoints } from '../modules/content/endpoints.ts';
 import type { ContentService } from '../modules/content/service.ts';
+import { entryEndpoints } from '../modules/entry/endpoints.ts';
+import type { EntryService } from '../modules/entry/service.ts';
+import { occupancyEndpoints } from '../modules/occupancy/endpoints.ts';
+import type { OccupancyService } from '../modules/occupancy/service.ts';
 import { eventsEndpoints } from '../modules/events/endpoints.ts';
 import type { EventsService } from '../modules/events/service.ts';
 import { freezeEndpoints } from '../modules/freeze/endpoints.ts';
@@ -66,6 +70,8 @@ export interface PortalServices {
   profile: ProfileService;
   pt: PtService;
   classes: ClassesService;
+  entry: EntryService;
+  occupancy: OccupancyService;
 }
 
 /** The portal's endpoint table: every contract call with its area's use case. */
@@ -94,5 +100,7 @@ export function portalEndpoints(services: PortalServices): EndpointTable {
     profileEndpoints(services.profile, session),
     ptEndpoints(services.pt, session),
     classesEndpoints(services.classes, session),
+    entryEndpoints(services.entry, session),
+    occupancyEndpoints(services.occupancy, session),
   );
 }

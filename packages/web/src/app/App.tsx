@@ -2,7 +2,7 @@ import type { OperatorSettings } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { BrowserRouter, HashRouter } from 'react-router';
+import { BrowserRouter, HashRouter, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
 import { NotImplementedBanner } from '../components/NotImplementedBanner.tsx';
 import { i18n as appI18n, loadFullCatalogue } from '../lib/i18n.ts';
@@ -20,6 +20,14 @@ const LoggedInApp = lazy(
 );
 
 /**
+ * The full-screen entry code: its own small chunk, shown without waiting for the signed-in
+ * app or the whole catalogue, since members open it at the door (docs/access-and-pins.md).
+ */
+const EntryCodeScreen = lazy(async () => ({
+  default: (await import('../features/entry/EntryCodeScreen.tsx')).EntryCodeScreen,
+}));
+
+/**
  * The demo build runs from any static host under any path, with no server to answer a deep
  * link with index.html: its routes live in the address's #fragment (docs/demo.md).
  */
@@ -28,6 +36,7 @@ const BrowsingRouter = import.meta.env.MODE === 'demo' ? HashRouter : BrowserRou
 function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; banner?: ReactNode }) {
   const { token } = useSession();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
 
   return (
     <>
@@ -50,7 +59,11 @@ function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; 
       {banner}
       <NotImplementedBanner />
       <AppErrorBoundary>
-        {token ? (
+        {token && pathname === '/entry-code' ? (
+          <Suspense fallback={null}>
+            <EntryCodeScreen />
+          </Suspense>
+        ) : token ? (
           <Suspense fallback={<Loading label={t('common.loading')} />}>
             <LoggedInApp queryClient={queryClient} />
           </Suspense>

@@ -79,7 +79,12 @@ export function exportMemberships(ex: Executor, memberId: string) {
 
 export function exportKeys(ex: Executor, membershipIds: string[]) {
   if (membershipIds.length === 0) return Promise.resolve([]);
-  return ex.select().from(keys).where(inArray(keys.membershipId, membershipIds)).orderBy(asc(keys.validFrom));
+  // A phone's key (ADR 042) is not exported: its device id is in its entry code's QR.
+  return ex
+    .select()
+    .from(keys)
+    .where(and(inArray(keys.membershipId, membershipIds), ne(keys.type, 'phone')))
+    .orderBy(asc(keys.validFrom));
 }
 
 export function exportChipOrders(ex: Executor, membershipIds: string[]) {

@@ -100,7 +100,7 @@ type ColumnType = 'number' | 'boolean' | 'list' | 'hours';
 
 /** Columns that are not text, per entity; a list separates its items with `|`. */
 const COLUMN_TYPES: Record<ImportEntity, Record<string, ColumnType>> = {
-  clubs: { opening_hours: 'hours', staffed_hours: 'hours' },
+  clubs: { opening_hours: 'hours', staffed_hours: 'hours', capacity: 'number', visit_minutes: 'number' },
   products: {
     monthly_fee: 'number',
     binding_months: 'number',

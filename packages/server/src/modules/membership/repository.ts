@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Key } from '@portal/contract';
 import type { IsoDate, LocalizedValue, MembershipRecord as ReadModel } from '@portal/domain';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -152,12 +152,12 @@ const READ_MODEL_COLUMNS = {
     `(select json_agg(json_build_array(f.id, f.begin_date, f.end_date, f.cancel_date)
     order by f.begin_date, f.created_at) from freeze_periods f where f.membership_id = ms.id)`,
   ),
-  // Keys newest first: valid from, then creation.
+  // Keys newest first: valid from, then creation. Not a phone's (ADR 042): it has its own list.
   keys: column<
     [type: Key['type'], code: string, status: Key['status'], validFrom: Day, validTo: Day | null][] | null
   >(
     `(select json_agg(json_build_array(k.type, k.code, k.status, k.valid_from, k.valid_to)
-    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id)`,
+    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id and k.type <> 'phone')`,
   ),
   // The member's current payment method: not removed, added last.
   paymentMethod: column<
@@ -329,11 +329,15 @@ export function prepareSessionReadModel(db: Db) {
 }
 
 export function listKeys(ex: Executor, membershipId: string) {
-  return ex
-    .select()
-    .from(keys)
-    .where(eq(keys.membershipId, membershipId))
-    .orderBy(desc(keys.validFrom), desc(keys.createdAt));
+  return (
+    ex
+      .select()
+      .from(keys)
+      // A phone's key (ADR 042) is listed with the entry devices, not with chip and PIN.
+      .where(and(eq(keys.membershipId, membershipId), ne(keys.type, 'phone')))
+      .orderBy(desc(keys.validFrom), desc(keys.createdAt))
+      .then((rows) => rows as ((typeof rows)[number] & { type: Key['type'] })[])
+  );
 }
 
 export async function findCurrentPaymentMethod(ex: Executor, memberId: string) {

@@ -1,12 +1,13 @@
 import type { DoorCheckIn, DoorCheckInRequest, Workouts } from '@portal/contract';
-import { DOOR_CLUB_UNKNOWN, DOOR_REFUSAL_TEXTS, getOperator } from '@portal/domain';
+import { DOOR_CLUB_UNKNOWN, DOOR_REFUSAL_TEXTS, getOperator, parseEntryCode } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
-import { ruleViolation, unauthorized } from '../../http/errors.ts';
+import { ruleViolation, serviceUnavailable, unauthorized } from '../../http/errors.ts';
+import type { EntryService } from '../entry/service.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { recordCheckIns } from './check-ins.ts';
+import { type CheckInOutcome, recordCheckIns } from './check-ins.ts';
 import * as repo from './repository.ts';
 
-export function createWorkoutsService(deps: AppDeps) {
+export function createWorkoutsService(deps: AppDeps, entry: EntryService) {
   const { db, clock } = deps;
 
   return {
@@ -27,10 +28,27 @@ export function createWorkoutsService(deps: AppDeps) {
       // A key configured for a club that is not in the database authenticates nothing.
       const club = await repo.findClub(db, clubId);
       if (!club) throw unauthorized(DOOR_CLUB_UNKNOWN);
-      const delivery = { checkInId: request.check_in_id, code: request.code, at };
+      const phone = parseEntryCode(request.code);
       // One transaction: the member's lock holds from the repeat check to the insert.
-      const [outcome] = await db.transaction((tx) => recordCheckIns(tx, club, [delivery], clock.now()));
-      if (!outcome) throw new Error('recordCheckIns answered nothing');
+      const outcome = await db.transaction(async (tx): Promise<CheckInOutcome | 'unavailable'> => {
+        let delivery = { checkInId: request.check_in_id, code: request.code, at };
+        let used: { deviceId: string; period: number } | null = null;
+        if (phone) {
+          // A phone's code (ADR 042): its digits checked under the device's lock, then
+          // counted under the device's key like a chip.
+          const stored = await repo.findCheckIns(tx, club.id, [request.check_in_id]);
+          const check = await entry.checkDoorCode(tx, club.operatorId, phone, at, stored.length > 0);
+          if ('unavailable' in check) return 'unavailable';
+          if ('refusal' in check) return check;
+          delivery = { ...delivery, code: check.keyCode };
+          if (check.period !== null) used = { deviceId: check.deviceId, period: check.period };
+        }
+        const [result] = await recordCheckIns(tx, club, [delivery], clock.now());
+        if (!result) throw new Error('recordCheckIns answered nothing');
+        if (used && 'counted' in result) await entry.markUsed(tx, used.deviceId, used.period, at);
+        return result;
+      });
+      if (outcome === 'unavailable') throw serviceUnavailable();
       if ('counted' in outcome) return outcome.counted;
       const { refusal, status } = outcome;
       throw ruleViolation(refusal, DOOR_REFUSAL_TEXTS[refusal], status ? { status } : undefined);

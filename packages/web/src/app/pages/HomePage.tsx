@@ -1,9 +1,12 @@
+import { showsPinBlock } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../components/Card.tsx';
 import { Later } from '../../components/Later.tsx';
 import { HomePinBlock } from '../../features/access/HomePinBlock.tsx';
 import { HomeNextClass } from '../../features/classes/HomeNextClass.tsx';
+import { OwnClubOccupancy } from '../../features/club/Occupancy.tsx';
+import { EntryShortcut } from '../../features/entry/EntryShortcut.tsx';
 import { ArticleTeasers } from '../../features/content/ArticleTeasers.tsx';
 import { HomeHighlights } from '../../features/content/HomeHighlights.tsx';
 import { HomeUnpaidNotice } from '../../features/payments/HomeUnpaidNotice.tsx';
@@ -71,7 +74,17 @@ function HomeSections() {
           <p className={styles.value}>{membership.location.name}</p>
         </Card>
       </div>
-      <HomePinBlock />
+      <OwnClubOccupancy />
+      {/* The PIN block offers the entry code itself; a chip holder gets it here. */}
+      {!showsPinBlock(membership.keys) && (
+        <Card>
+          <h2 className={styles.label}>{t('entry.shortcut.title')}</h2>
+          <EntryShortcut />
+        </Card>
+      )}
+      <HomePinBlock>
+        <EntryShortcut />
+      </HomePinBlock>
       <HomeNextClass />
       <HomePtOffers />
       <section aria-labelledby="shortcuts">

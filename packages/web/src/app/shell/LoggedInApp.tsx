@@ -26,6 +26,10 @@ const ForgottenChipPage = lazyPage(
   () => import('../../features/access/ForgottenChipPage.tsx'),
   'ForgottenChipPage',
 );
+const EntryDevicesPage = lazyPage(
+  () => import('../../features/entry/EntryDevicesPage.tsx'),
+  'EntryDevicesPage',
+);
 const LostChipPage = lazyPage(() => import('../../features/access/LostChipPage.tsx'), 'LostChipPage');
 const CancellationPage = lazyPage(
   () => import('../../features/cancellation/CancellationPage.tsx'),
@@ -123,6 +127,7 @@ export function LoggedInRoutes() {
           }
         />
         <Route path="contact" element={<ContactPage />} />
+        <Route path="entry" element={<EntryDevicesPage />} />
         <Route path="accessibility" element={<AccessibilityPage />} />
         {/* § 312k BGB: the public cancellation works for a signed-in member too. */}
         <Route path="cancel-contract" element={<MemberPublicCancellationPage />} />

@@ -16,6 +16,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useToday } from '../../lib/today.ts';
 import { groupWeek, isAllDay, type TimeRange, timeText, weekdayName } from '../../lib/weeklyHours.ts';
+import { OwnClubOccupancy } from './Occupancy.tsx';
 import styles from './Club.module.css';
 import { changeClubMutation, useClubs } from './queries.ts';
 
@@ -90,61 +91,64 @@ function ClubForm({
   const anyChoice = options.some((o) => o.selectable);
 
   return (
-    <section aria-labelledby={id}>
-      <Card>
-        <h2 id={id} className={styles.title}>
-          {t('club.title')}
-        </h2>
-        <p>{t('club.intro')}</p>
-        <form noValidate onSubmit={handleSubmit(() => target && onSubmit(target.club))}>
-          <fieldset className={styles.options}>
-            <legend className={styles.legend}>{t('club.legend')}</legend>
-            {options.map(({ club, current, selectable, availability }) => {
-              const noteId = `${id}-${club.id}-note`;
-              const detailsId = `${id}-${club.id}-details`;
-              const note =
-                availability === 'not_yet_open' && club.opening_date
-                  ? t('club.opensOn', { date: formatDate(club.opening_date, i18n.language) })
-                  : current
-                    ? t('club.current')
-                    : null;
-              const described = [
-                note ? noteId : null,
-                club.address_lines || club.opening_hours ? detailsId : null,
-              ]
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <label key={club.id} className={styles.option} data-disabled={!selectable && !current}>
-                  <input
-                    type="radio"
-                    className={styles.radio}
-                    value={club.id}
-                    disabled={!selectable && !current}
-                    aria-describedby={described || undefined}
-                    {...register('location_id')}
-                  />
-                  <span className={styles.name}>{club.name}</span>
-                  <ClubDetails club={club} id={detailsId} />
-                  {note && (
-                    <span id={noteId} className={current ? styles.badge : styles.note}>
-                      {note}
-                    </span>
-                  )}
-                </label>
-              );
-            })}
-          </fieldset>
-          {!anyChoice && <p className={styles.empty}>{t('club.noOther')}</p>}
-          <div className={styles.actions}>
-            <Button type="submit" disabled={!target} busy={busy} busyLabel={t('club.saving')}>
-              {t('club.submit')}
-            </Button>
-            <BackToMembership variant="secondary" />
-          </div>
-        </form>
-      </Card>
-    </section>
+    <>
+      <OwnClubOccupancy />
+      <section aria-labelledby={id}>
+        <Card>
+          <h2 id={id} className={styles.title}>
+            {t('club.title')}
+          </h2>
+          <p>{t('club.intro')}</p>
+          <form noValidate onSubmit={handleSubmit(() => target && onSubmit(target.club))}>
+            <fieldset className={styles.options}>
+              <legend className={styles.legend}>{t('club.legend')}</legend>
+              {options.map(({ club, current, selectable, availability }) => {
+                const noteId = `${id}-${club.id}-note`;
+                const detailsId = `${id}-${club.id}-details`;
+                const note =
+                  availability === 'not_yet_open' && club.opening_date
+                    ? t('club.opensOn', { date: formatDate(club.opening_date, i18n.language) })
+                    : current
+                      ? t('club.current')
+                      : null;
+                const described = [
+                  note ? noteId : null,
+                  club.address_lines || club.opening_hours ? detailsId : null,
+                ]
+                  .filter(Boolean)
+                  .join(' ');
+                return (
+                  <label key={club.id} className={styles.option} data-disabled={!selectable && !current}>
+                    <input
+                      type="radio"
+                      className={styles.radio}
+                      value={club.id}
+                      disabled={!selectable && !current}
+                      aria-describedby={described || undefined}
+                      {...register('location_id')}
+                    />
+                    <span className={styles.name}>{club.name}</span>
+                    <ClubDetails club={club} id={detailsId} />
+                    {note && (
+                      <span id={noteId} className={current ? styles.badge : styles.note}>
+                        {note}
+                      </span>
+                    )}
+                  </label>
+                );
+              })}
+            </fieldset>
+            {!anyChoice && <p className={styles.empty}>{t('club.noOther')}</p>}
+            <div className={styles.actions}>
+              <Button type="submit" disabled={!target} busy={busy} busyLabel={t('club.saving')}>
+                {t('club.submit')}
+              </Button>
+              <BackToMembership variant="secondary" />
+            </div>
+          </form>
+        </Card>
+      </section>
+    </>
   );
 }
 
