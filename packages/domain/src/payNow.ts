@@ -57,15 +57,15 @@ export const payNowTexts: Record<Language, PayNowTexts> = {
   fr: {
     refusals: {
       invoice_not_payable:
-        'Cette facture n’est pas en attente de paiement : elle est déjà payée ou pas encore due.',
+        'Cette facture n’est pas en attente de paiement : elle est déjà payée ou pas encore due.',
       card_declined: 'Le paiement a été refusé. Veuillez essayer avec une autre carte.',
       payment_cancelled: 'Le paiement a été annulé. La facture reste à payer.',
     },
     paid: (n) => `La facture ${n} est payée.`,
     receipt: {
-      subject: 'Reçu : votre facture est payée',
+      subject: 'Reçu : votre facture est payée',
       body: (v) =>
-        `nous avons bien reçu votre paiement de ${v.amount} pour la facture ${v.number} par la carte ${v.card}. Merci !`,
+        `nous avons bien reçu votre paiement de ${v.amount} pour la facture ${v.number} par la carte ${v.card}. Merci !`,
     },
   },
   nb: {

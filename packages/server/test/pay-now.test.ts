@@ -1,4 +1,5 @@
 import { CardFormUrl, Invoice, InvoicePaid, type OperatorId } from '@portal/contract';
+import { cardSandboxTexts } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, payments } from '../src/db/schema.ts';
@@ -58,7 +59,8 @@ describe.each(databases())('paying an open invoice now on %s', (kind) => {
     const url = await payUrl(at, open.id);
     // The checkout page asks for exactly the invoice's amount.
     const page = await c.page(url);
-    expect(page.body).toContain('Payment');
+    // In the member's language (the Austrian member's is German).
+    expect(page.body).toContain(cardSandboxTexts.de.payment);
     expect(page.body).toContain(`${(open.amount / 100).toFixed(2)}`);
 
     const returned = await c.enterCard(url, VISA);
