@@ -1,5 +1,5 @@
 import { CardFormUrl, Invoice, InvoicePaid, type OperatorId } from '@portal/contract';
-import { cardSandboxTexts } from '@portal/domain';
+import { cardSandboxTexts, formatMoney } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, payments } from '../src/db/schema.ts';
@@ -61,7 +61,7 @@ describe.each(databases())('paying an open invoice now on %s', (kind) => {
     const page = await c.page(url);
     // In the member's language (the Austrian member's is German).
     expect(page.body).toContain(cardSandboxTexts.de.payment);
-    expect(page.body).toContain(`${(open.amount / 100).toFixed(2)}`);
+    expect(page.body).toContain(formatMoney(open.amount, 'EUR', 'de-AT'));
 
     const returned = await c.enterCard(url, VISA);
     const res = await payReturn(at, open.id, returned);
