@@ -12,7 +12,9 @@ export const shared = {
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    locale: 'en-GB',
+    // A language no operator offers: each opens in its first language unless a test picks one
+    // (language.spec.ts gives the browser languages the operators offer).
+    locale: 'pl-PL',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

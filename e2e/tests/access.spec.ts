@@ -157,8 +157,8 @@ test.describe('access chip and PINs', () => {
     await expectNoAxeViolations(page);
     const sms = (await outbox(request)).filter((m) => m.channel === 'sms' && m.body.includes(pin));
     expect(sms).toHaveLength(1);
-    // Messages go out in the member's stored language (de-CH), whatever the portal shows.
-    expect(sms[0]?.body).toMatch(/gefolgt von #/);
+    // Messages go out in the language the member reads the portal in (French), not German.
+    expect(sms[0]?.body).toMatch(/suivi de #/);
 
     // Asking again the same day sends and bills nothing.
     await page.goto(`${origin('ch')}/membership/forgotten_chip`);

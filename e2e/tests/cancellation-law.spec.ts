@@ -255,9 +255,10 @@ test.describe('§ 312k: cancelling without signing in (Germany)', () => {
     );
     expect(toKnown?.subject).toBe(toUnknown?.subject);
 
-    // The member whose details were used hears of it at the address on file; nothing changed.
+    // The member whose details were used hears of it at the address on file, in their own
+    // language (German, docs/operators.md); nothing changed.
     const notices = (await outbox(request, stopped.profile.email)).filter((m) =>
-      m.subject?.endsWith('A cancellation of your membership was received'),
+      /Kündigung/.test(m.subject ?? ''),
     );
     expect(notices).toHaveLength(1);
     expect((await membershipOf(request, 'de', 'stopped')).status).toBe('stopped');

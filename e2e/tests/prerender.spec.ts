@@ -14,6 +14,10 @@ const OPERATORS = [
 
 const texts = (locale: string) => catalogue(locale.slice(0, 2));
 
+// A browser in a language no operator offers: each opens in its first language (the
+// browser's own languages choose otherwise: language.spec.ts).
+test.use({ locale: 'pl-PL' });
+
 /**
  * Watches the page from its first byte: what React or the browser logs, and whether a node
  * the server sent in #root was ever taken out (a client render in place of hydration

@@ -63,11 +63,12 @@ test.describe('profile', () => {
       page.getByText(de.success.confirmation.replace('{{email}}', 'neue.adresse@example.de')),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    // Confirmed to the new address, and the old one is told (in the member's stored language, en-DE).
+    // Confirmed to the new address, and the old one is told, in the language the member
+    // picked (German).
     expect((await outbox(request, 'neue.adresse@example.de'))[0]?.subject).toMatch(
-      /personal details were changed/,
+      /persönlichen Daten wurden geändert/,
     );
-    expect((await outbox(request, before))[0]?.subject).toMatch(/e-mail address was changed/);
+    expect((await outbox(request, before))[0]?.subject).toMatch(/E-Mail-Adresse wurde geändert/);
 
     await page.getByRole('link', { name: 'Zurück zur Mitgliedschaft' }).click();
     await expect(page.getByText('neue.adresse@example.de')).toBeVisible();

@@ -358,7 +358,7 @@ function buildOperator(op: OperatorId, now: Date, rows: DemoData, opIndex: numbe
       country: operator.country,
       mobile_prefix: plan.invalidMobile ? `00${seed.mobilePrefix.slice(1)}` : seed.mobilePrefix,
       mobile_number: `${seed.mobileStem}${String(10 + i).padStart(2, '0')}`,
-      locale: operator.locales[0]!,
+      locale: person.locale ?? seed.mainLocale,
       gdpr_opt_in: i % 3 === 0,
       product_id: productId,
       club_id: clubIds[plan.club]!,

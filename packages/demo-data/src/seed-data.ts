@@ -43,9 +43,16 @@ export interface PersonSeed {
   first: string;
   last: string;
   gender: 'female' | 'male';
+  /** The language this member chose, when not the operator's main one (`OperatorSeed.mainLocale`). */
+  locale?: string;
 }
 
 export interface OperatorSeed {
+  /**
+   * The language most of the operator's members read: the country's (German in Germany,
+   * though the catalogue offers English first); a person's own `locale` overrides it.
+   */
+  mainLocale: string;
   /** Two open clubs, the presale club (not yet open), and one closed club. */
   clubs: [ClubSeed, ClubSeed, ClubSeed, ClubSeed];
   monthlyFee: number;
@@ -76,7 +83,12 @@ const addr = (street: string, postal_code: string, postal_location: string) => (
   postal_location,
 });
 
-const p = (first: string, last: string, gender: 'female' | 'male'): PersonSeed => ({ first, last, gender });
+const p = (first: string, last: string, gender: 'female' | 'male', locale?: string): PersonSeed => ({
+  first,
+  last,
+  gender,
+  ...(locale ? { locale } : {}),
+});
 
 const MON_FRI = [1, 2, 3, 4, 5];
 const WEEKEND = [6, 7];
@@ -108,6 +120,7 @@ export function productPresentation(brand: string): Localized<{ name: string; de
 
 export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
   de: {
+    mainLocale: 'de-DE',
     clubs: [
       {
         id: 'de-berlin-mitte',
@@ -169,7 +182,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     ],
     people: [
       p('Anna', 'Schmidt', 'female'),
-      p('Lukas', 'Müller', 'male'),
+      p('Oliver', 'Bennett', 'male', 'en-DE'),
       p('Sophie', 'Weber', 'female'),
       p('Jonas', 'Fischer', 'male'),
       p('Marie', 'Wagner', 'female'),
@@ -188,6 +201,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     closureReason: 'Wasserschaden in den Umkleiden',
   },
   at: {
+    mainLocale: 'de-AT',
     clubs: [
       {
         id: 'at-wien-mariahilf',
@@ -257,6 +271,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     closureReason: 'Sanierung der Lüftungsanlage',
   },
   ch: {
+    mainLocale: 'de-CH',
     clubs: [
       {
         id: 'ch-zuerich-oerlikon',
@@ -310,15 +325,15 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
       p('Noah', 'Keller', 'male'),
       p('Mia', 'Brunner', 'female'),
       p('Luca', 'Frei', 'male'),
-      p('Chloé', 'Dubois', 'female'),
-      p('Nicolas', 'Favre', 'male'),
+      p('Chloé', 'Dubois', 'female', 'fr-CH'),
+      p('Nicolas', 'Favre', 'male', 'fr-CH'),
       p('Laura', 'Baumann', 'female'),
       p('Jan', 'Zimmermann', 'male'),
       p('Elena', 'Rossi', 'female'),
       p('Samuel', 'Gerber', 'male'),
       p('Nina', 'Widmer', 'female'),
       p('Marco', 'Schneider', 'male'),
-      p('Céline', 'Morel', 'female'),
+      p('Céline', 'Morel', 'female', 'fr-CH'),
       p('Reto', 'Huber', 'male'),
       p('Anouk', 'Roth', 'female'),
     ],
@@ -326,6 +341,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     closureReason: 'Sanierung der Garderoben',
   },
   no: {
+    mainLocale: 'nb-NO',
     clubs: [
       {
         id: 'no-oslo-grunerlokka',
@@ -410,6 +426,7 @@ export const operatorSeeds: Record<OperatorId, OperatorSeed> = {
     closureReason: 'Vannlekkasje i garderobene',
   },
   fi: {
+    mainLocale: 'fi-FI',
     clubs: [
       {
         id: 'fi-helsinki-kamppi',

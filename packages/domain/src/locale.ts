@@ -71,3 +71,61 @@ export function spellErrorBody(
     ),
   };
 }
+
+/**
+ * The language ranges of an `Accept-Language` header (or `navigator.languages`), most
+ * wanted first: by q-value, ties in the order given; `q=0` and `*` dropped.
+ */
+export function acceptedLanguages(header: string | readonly string[] | null | undefined): string[] {
+  if (!header) return [];
+  const items = typeof header === 'string' ? header.split(',') : header;
+  return items
+    .map((item, index) => {
+      const [range = '', ...params] = item.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { range: range.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((item) => item.range !== '' && item.range !== '*' && item.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((item) => item.range);
+}
+
+/** Norwegian without a written standard (`no`) and Nynorsk readers get bokmål, the portal's Norwegian. */
+const LANGUAGE_ALIASES: Readonly<Record<string, string>> = { no: 'nb', nn: 'nb' };
+
+/**
+ * The first of `wanted` (language ranges, most wanted first) that `offered` has: the locale
+ * itself (`fr-CH`), else the first offered locale of its language (`fr`, `fr-FR` → `fr-CH`;
+ * `no` → `nb-NO`). Null when none matches. The one rule for the member's language, on the
+ * server (a request's `Accept-Language`) and in the browser (`navigator.languages`):
+ * docs/architecture.md, "The member's language".
+ */
+export function offeredLocale(offered: readonly string[], wanted: readonly string[]): Locale | null {
+  for (const range of wanted) {
+    const lower = range.toLowerCase();
+    const exact = offered.find((locale) => locale.toLowerCase() === lower);
+    if (exact) return exact;
+    const language = lower.split('-')[0] ?? '';
+    const base = LANGUAGE_ALIASES[language] ?? language;
+    const same = offered.find((locale) => locale.slice(0, 2).toLowerCase() === base);
+    if (same) return same;
+  }
+  return null;
+}
+
+/**
+ * The locale a text is written in for a member: the request's language (its
+ * `Accept-Language`, the first the operator offers), else the member's stored locale when the
+ * operator offers it, else the operator's first.
+ */
+export function memberTextLocale(
+  operator: { readonly locales: readonly string[] },
+  acceptLanguage: string | readonly string[] | null | undefined,
+  stored: string | null | undefined,
+): Locale {
+  return (
+    offeredLocale(operator.locales, acceptedLanguages(acceptLanguage)) ??
+    (stored && operator.locales.includes(stored) ? stored : (operator.locales[0] ?? 'en-DE'))
+  );
+}

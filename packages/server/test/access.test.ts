@@ -1,3 +1,4 @@
+import { accessTexts } from '@portal/domain';
 import {
   ActivatedChip,
   ErrorBody,
@@ -65,7 +66,11 @@ describe.each(databases())('access chip and PINs on %s', (kind) => {
     expect(pinsOf(m).every((k) => k.status === 'inactive')).toBe(true);
     expect(newestPin(m).valid_to).toBe('2026-11-22');
     const mails = await outboxFor('active@de.example');
-    expect(mails[0]).toMatchObject({ channel: 'email', subject: 'Stride Fitness: Your chip is activated' });
+    // The German member's language (docs/operators.md, "Demo members").
+    expect(mails[0]).toMatchObject({
+      channel: 'email',
+      subject: `Stride Fitness: ${accessTexts.de.activatedMail.subject}`,
+    });
     expect(mails[0]?.body).toContain('0A1B2C3D');
     expect(await eventsOf(m.id, 'chip_activated')).toHaveLength(1);
 
@@ -199,7 +204,7 @@ describe.each(databases())('access chip and PINs on %s', (kind) => {
     const m = await membership(token);
     expect(newestPin(m).valid_to).toBe('2026-12-21');
     const [sms] = await outboxFor(mobileOf(m));
-    expect(sms?.body).toMatch(/club manager/);
+    expect(sms?.body).toContain(accessTexts.de.contactManager);
   });
 
   it('sends one PIN when the same chip is reported lost twice at once', async () => {

@@ -1,3 +1,4 @@
+import { clubChangedMail } from '@portal/domain';
 import { randomUUID } from 'node:crypto';
 import { DataExport } from '@portal/contract';
 import { eq, ne } from 'drizzle-orm';
@@ -199,7 +200,9 @@ describe.each(databases())('account on %s', (kind) => {
       expect(data.events.map((e) => e.action)).toEqual(
         expect.arrayContaining(['club_changed', 'data_export']),
       );
-      expect(data.messages.map((x) => x.subject)).toContain('Stride Fitness: Your home club has changed');
+      // In the member's language, German (docs/operators.md, "Demo members").
+      const subject = clubChangedMail.de('').subject;
+      expect(data.messages.map((x) => x.subject)).toContain(`Stride Fitness: ${subject}`);
       expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
       expect((await api.events('active@de.example')).at(-1)?.action).toBe('data_export');
     });

@@ -29,6 +29,7 @@ describe.each(databases())('the signed-in cancellation declaration on %s', (kind
 
   it('refuses a date before the earliest possible end, in the member’s language', async () => {
     const de = await t.signIn('unpaid', 'de');
+    await api.chooseLanguage(de, 'en-DE'); // a German member who reads English
     const earliest = await earliestOf(de);
     expect(earliest).toBe('2026-12-31');
     const item = expectRefusal(
@@ -47,6 +48,7 @@ describe.each(databases())('the signed-in cancellation declaration on %s', (kind
 
   it('takes a later date as the end date, confirms receipt by e-mail and records the declaration', async () => {
     const token = await t.signIn('unpaid', 'de');
+    await api.chooseLanguage(token, 'en-DE');
     const res = await cancel(token, {
       kind: 'ordinary',
       effective_date: '2027-03-31',
@@ -80,6 +82,7 @@ describe.each(databases())('the signed-in cancellation declaration on %s', (kind
 
   it('applies the earliest ordinary date to an extraordinary cancellation and keeps its reason for support', async () => {
     const token = await t.signIn('invalid_details', 'de');
+    await api.chooseLanguage(token, 'en-DE');
     const earliest = await earliestOf(token);
     const res = await cancel(token, {
       kind: 'extraordinary',

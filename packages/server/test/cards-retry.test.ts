@@ -1,7 +1,7 @@
 import { CardRegistered, Invoice } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '@portal/domain';
+import { cardTexts, TEST_CARDS } from '@portal/domain';
 import { events, payments } from '../src/db/schema.ts';
 import { cardClient, everyRow } from './support/cards.ts';
 import { databases, startApp, type TestApp } from './support/harness.ts';
@@ -63,7 +63,8 @@ describe.each(databases())('declined invoices retried against a new card on %s',
     ]);
 
     const mails = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=unpaid@de.example' })).json();
-    const receipt = mails.find((m: { subject: string }) => m.subject.includes('Receipt'));
+    // In the member's language, German (docs/operators.md, "Demo members").
+    const receipt = mails.find((m: { subject: string }) => m.subject.endsWith(cardTexts.de.receipt.subject));
     expect(receipt?.body).toContain(open!.invoice_number);
     expect(receipt?.body).toContain('€');
   });

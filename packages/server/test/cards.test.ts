@@ -1,3 +1,4 @@
+import { cardTexts } from '@portal/domain';
 import { CARD_ALREADY_EXISTS_MESSAGE, CARD_REGISTERED_MESSAGE, CardRegistered } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,8 +224,9 @@ describe.each(databases())('card update through the sandbox providers on %s', (k
     expect((await c.membership(de)).current_payment_method?.id).toBe(after.current_payment_method?.id);
 
     const mails = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=active@de.example' })).json();
-    expect(mails[0].subject).toBe('Stride Fitness: Your payment card is confirmed');
-    expect(mails[1].subject).toBe('Stride Fitness: Your new payment card is registered');
+    // In the German member's language (docs/operators.md, "Demo members").
+    expect(mails[0].subject).toBe(`Stride Fitness: ${cardTexts.de.exists.subject}`);
+    expect(mails[1].subject).toBe(`Stride Fitness: ${cardTexts.de.registered.subject}`);
     expect(mails[1].body).toContain('Visa **** **** **** 1111');
   });
 

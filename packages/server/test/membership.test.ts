@@ -61,15 +61,26 @@ describe.each(databases())('membership read model on %s', (kind) => {
     expect(active.profile.mobile.prefix).toBe('+47');
   });
 
-  it('chooses the language of presentations from ?locale=, defaulting to the member’s locale', async () => {
+  it('chooses the language of presentations from ?locale=, else the request’s, else the member’s locale', async () => {
     const token = await tokenOf('active', 'de');
     const byDefault = Membership.parse((await get('/api/v2/membership', token)).json());
-    expect(byDefault.locale).toBe('en-DE');
-    expect(byDefault.product.presentation.name).toBe('All Clubs');
-    const german = Membership.parse((await get('/api/v2/membership?locale=de-DE', token)).json());
-    expect(german.product.presentation.name).toBe('Alle Clubs');
-    expect(german.referral?.presentation).toContain('\n');
-    expect(german.referral?.presentation).toMatch(/^Teile/);
+    expect(byDefault.locale).toBe('de-DE');
+    expect(byDefault.product.presentation.name).toBe('Alle Clubs');
+    expect(byDefault.referral?.presentation).toContain('\n');
+    expect(byDefault.referral?.presentation).toMatch(/^Teile/);
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/membership',
+      headers: { ...bearer(token), 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(Membership.parse(asked.json()).product.presentation.name).toBe('All Clubs');
+    const english = Membership.parse((await get('/api/v2/membership?locale=en-DE', token)).json());
+    expect(english.product.presentation.name).toBe('All Clubs');
+    // The chosen language is stored; back to German for the other tests.
+    expect(english.locale).toBe('en-DE');
+    expect(Membership.parse((await get('/api/v2/membership?locale=de-DE', token)).json()).locale).toBe(
+      'de-DE',
+    );
     const norwegian = Membership.parse(
       (await get('/api/v2/membership', await tokenOf('active', 'no'))).json(),
     );

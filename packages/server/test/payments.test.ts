@@ -56,7 +56,7 @@ describe.each(databases())('invoices on %s', (kind) => {
         amount: 29900,
         product_type: 'add_on_fee',
         system_concept: 'pt_package',
-        human_concept: '5-session pack',
+        human_concept: '5er-Paket', // bought in the member's language, German
         period: null,
       }),
     ]);
@@ -64,7 +64,7 @@ describe.each(databases())('invoices on %s', (kind) => {
 
   it("labels the member's number in the member's language and the operator's numbers as its market does", async () => {
     const [german] = await list('active', 'de');
-    expect(german?.member.identifiers[0]?.label).toBe('Member number'); // the German operator's default is en-DE
+    expect(german?.member.identifiers[0]?.label).toBe('Mitgliedsnummer'); // seeded in German (docs/operators.md)
     expect(german?.operator.identifiers.map((i) => i.label)).toContain('USt-IdNr.');
     const [norwegian] = await list('active', 'no');
     expect(norwegian?.member.identifiers[0]?.label).toBe('Medlemsnummer');

@@ -504,8 +504,12 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
         await patch(token, { ...body, mobile: { prefix: '+41', number: '791299012' } }),
         'phone_change_via_support',
       );
+      // A French-speaking Swiss member (docs/operators.md, "Demo members").
       expect(error.message).toBe(
-        'Ihre Mobilnummer kann nur unser Kundenservice ändern. Bitte schreiben Sie an service@ch.stride.example.',
+        refusalMessage(
+          { type: 'phone_change_via_support', support_email: 'service@ch.stride.example' },
+          'fr',
+        ),
       );
       expect(error.context).toEqual({ support_email: 'service@ch.stride.example' });
       expectRefusal(await sendCode(token, '+41791299012'), 'phone_change_via_support');

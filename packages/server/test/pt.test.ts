@@ -169,8 +169,9 @@ describe.each(databases())('personal training on %s', (kind) => {
       /^Personlig trening blir tilgjengelig når medlemskapet ditt starter \d+\. /,
     );
     for (const persona of ['cancelled', 'stopped', 'cancelled_in_trial', 'cancelled_in_presale'] as const) {
+      // The German members are seeded in German (docs/operators.md).
       const item = expectError(await session(persona, 'de', 'booking'), 422, 'invalid_status_for_pt');
-      expect(item.message).toBe('Personal training is only available with a running membership.');
+      expect(item.message).toBe('Personal Training ist nur mit einer laufenden Mitgliedschaft möglich.');
     }
     for (const persona of ['in_trial', 'in_cancellation', 'in_freeze', 'unpaid'] as const) {
       expect((await session(persona, 'ch', 'package_buy')).statusCode, persona).toBe(200);
@@ -324,7 +325,7 @@ describe.each(databases())('personal training on %s', (kind) => {
         product_type: 'add_on_fee',
         product_id: bought.purchase.id,
         system_concept: 'pt_package',
-        human_concept: '10-session pack',
+        human_concept: '10er-Paket', // the member's language: German
         period: null,
       }),
     ]);
@@ -390,7 +391,7 @@ describe.each(databases())('personal training on %s', (kind) => {
         422,
         'invalid_status_for_pt',
       );
-      expect(item.message).toBe('Personal training is only available with a running membership.');
+      expect(item.message).toBe('Personal Training ist nur mit einer laufenden Mitgliedschaft möglich.');
       // In the language the widget asks in, which is the one on the member's screen.
       const french = expectError(
         await provider(

@@ -1,4 +1,5 @@
 import { CancellationPolicy, ErrorBody, PublicCancellationReceipt } from '@portal/contract';
+import { receiptTexts } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationDeclarations, memberships } from '../src/db/schema.ts';
@@ -99,9 +100,10 @@ describe.each(databases())('the public cancellation on %s', (kind) => {
     expect(confirmation?.body).toContain('Ihr Vertrag endet zum nächstmöglichen Zeitpunkt.');
     expect(confirmation?.body).not.toContain('Dezember');
     const [notice] = await api.outbox('rfid@de.example');
-    expect(notice?.subject).toBe('Stride Fitness: A cancellation of your membership was received');
-    // The member's own language (en-DE), with the end date and how to take it back.
-    expect(notice?.body).toContain('Your contract ends on 31 December 2026.');
+    const german = receiptTexts.de;
+    expect(notice?.subject).toBe(`Stride Fitness: ${german.noticeSubject}`);
+    // The member's own language (de-DE, docs/operators.md), with the end date and how to take it back.
+    expect(notice?.body).toContain(german.endsOn('31. Dezember 2026'));
     expect(notice?.body).toContain(receipt.reference);
   });
 

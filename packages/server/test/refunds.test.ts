@@ -143,12 +143,12 @@ describe.each(databases())('refunds of closed days on %s', (kind) => {
     ]);
     expect(await refundable(token)).toEqual([]);
 
-    // de members read English (en-DE comes first).
+    // de members read German (docs/operators.md, "Demo members").
     const [mail] = await refundMails('closed_club@de.example');
-    expect(mail?.subject).toBe('Stride Fitness: Your refund by bank transfer');
+    expect(mail?.subject).toBe('Stride Fitness: Ihre Erstattung per Überweisung');
     expect(mail?.body).toContain('•••• 3000');
-    expect(mail?.body).toContain('can take up to 14 days');
-    expect(mail?.body).toContain('€4.82');
+    expect(mail?.body).toContain('kann bis zu 14 Tage dauern');
+    expect(mail?.body).toContain('4,82');
     const logged = (await api.events('closed_club@de.example')).filter(
       (e) => e.action === 'closed_days_refund',
     );

@@ -1,3 +1,4 @@
+import { withdrawalTexts } from '@portal/domain';
 import { WithdrawalResult } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, startApp, type TestApp } from './support/harness.ts';
@@ -64,7 +65,8 @@ describe.each(databases())('the withdrawal on %s', (kind) => {
     expect(WithdrawalResult.parse((await withdraw(trial)).json()).status).toBe('cancelled_in_trial');
     expect((await api.membership(trial)).status).toBe('cancelled_in_trial');
     const [mail] = await api.outbox('in_trial@de.example');
-    expect(mail?.body).toContain('As your membership had not started yet, we will refund everything');
+    // In the German member's language (docs/operators.md, "Demo members").
+    expect(mail?.body).toContain(withdrawalTexts.de.refundAll);
     const presale = await t.signIn('presale', 'at');
     expect(WithdrawalResult.parse((await withdraw(presale)).json()).status).toBe('cancelled_in_presale');
   });

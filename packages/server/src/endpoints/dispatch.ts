@@ -1,6 +1,6 @@
 import type { EndpointName } from '@portal/contract';
 import type { z } from 'zod';
-import type { AuthContext } from '../http/auth-context.ts';
+import { type AuthContext, withRequestLocale } from '../http/auth-context.ts';
 import {
   type Answer,
   encodeAnswer,
@@ -90,7 +90,7 @@ export async function dispatch(
     let doorClubId: string | null = null;
     if (entry.credential?.kind === 'session') {
       const checked = await entry.credential.check(client.authorization);
-      auth = checked.session;
+      auth = withRequestLocale(checked.session, request.headers?.['accept-language']);
       read = checked.read;
     } else if (entry.credential?.kind === 'door-key') {
       doorClubId = entry.credential.check(client.authorization);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Client, EndpointEntry, EndpointTable, Limit } from '../endpoints/table.ts';
 import { API_PREFIX } from '../endpoints/table.ts';
+import { withRequestLocale } from './auth-context.ts';
 
 export { API_PREFIX } from '../endpoints/table.ts';
 
@@ -111,7 +112,7 @@ function registerEndpoint(app: FastifyInstance, entry: EndpointEntry): void {
       ? {
           preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
             const { session, read } = await credential.check(request.headers.authorization);
-            request.auth = session;
+            request.auth = withRequestLocale(session, request.headers['accept-language']);
             if (read !== undefined) reads.set(request, { read });
             return payload;
           },

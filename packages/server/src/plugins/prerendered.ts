@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BROWSER_KEYS, FORM_HOLD, type OperatorId, PRERENDER_STALE_ATTRIBUTE } from '@portal/contract';
-import { getOperator } from '@portal/domain';
+import { acceptedLanguages, getOperator, offeredLocale } from '@portal/domain';
 import { escapeHtml } from '../http/html.ts';
 
 /**
@@ -68,19 +68,25 @@ export function prerenderedLoader(webDist: string) {
 }
 
 /**
- * The page to send for an address: in the language the member picked in this browser (its
- * cookie) when the operator has it, else in the operator's first language, as the app
- * chooses (lib/i18n.ts `initialLocale`).
+ * The page to send for an address, in the language the app will open in (lib/i18n.ts
+ * `initialLocale`), so that it hydrates what was sent: the language the member picked in
+ * this browser (its cookie) when the operator has it, else the first of the browser's
+ * languages (`Accept-Language`, which the browser sends from the list the app reads as
+ * `navigator.languages`) that the operator offers, else the operator's first language.
  */
 export function prerenderedFor(
   pages: Pages,
   operator: OperatorId,
   pathname: string,
   cookie: string | undefined,
+  acceptLanguage?: string,
 ): PrerenderedPage | undefined {
   const locales = getOperator(operator).locales as readonly string[];
   const picked = cookie?.match(LOCALE_COOKIE)?.[1];
-  const locale = picked && locales.includes(picked) ? picked : locales[0];
+  const locale =
+    picked && locales.includes(picked)
+      ? picked
+      : (offeredLocale(locales, acceptedLanguages(acceptLanguage)) ?? locales[0]);
   return locale ? pages.get(key(operator, locale, pathname)) : undefined;
 }
 

@@ -92,14 +92,21 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     const operator = operatorForHost(request.headers.host, config);
     const pathname = request.url.split('?')[0] ?? '/';
     // A logged-out page arrives rendered, in the language the page will be in (ADR 035).
-    const page = prerenderedFor(await loadPrerendered(), operator, pathname, request.headers.cookie);
+    const page = prerenderedFor(
+      await loadPrerendered(),
+      operator,
+      pathname,
+      request.headers.cookie,
+      request.headers['accept-language'],
+    );
     const html = withOperatorMeta(await loadIndex(), operator);
     return (
       reply
         .code(200)
         .header('cache-control', 'no-cache')
-        // The page differs by the language cookie: a shared cache must not mix them up.
-        .header('vary', 'Cookie')
+        // The page differs by the language cookie and the browser's languages: a shared
+        // cache must not mix them up.
+        .header('vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
         .send(page ? withPrerenderedPage(html, page) : html)
     );

@@ -31,6 +31,11 @@ export function memberApi(t: TestApp) {
     async membership(token: string) {
       return Membership.parse((await call('GET', '/v2/membership', token)).json());
     },
+    /** The member picks `locale` in the portal, which stores it as theirs (docs/architecture.md). */
+    async chooseLanguage(token: string, locale: string) {
+      const chosen = Membership.parse((await call('GET', `/v2/membership?locale=${locale}`, token)).json());
+      if (chosen.locale !== locale) throw new Error(`${locale} was not stored`);
+    },
     async outbox(to: string): Promise<OutboxEntry[]> {
       return (
         await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })

@@ -1,6 +1,7 @@
 import type { EndpointName, ErrorBody, endpoints } from '@portal/contract';
 import { type ApiRoute, routes } from 'virtual:portal-api-routes';
 import type { z } from 'zod';
+import { currentLocale } from './i18n.ts';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
 
@@ -137,6 +138,9 @@ export async function api<N extends EndpointName>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.token;
   if (token && endpoint.auth) headers.Authorization = `Bearer ${token}`;
+  // The server writes its texts in the language in use (docs/architecture.md, "The member's language").
+  const locale = currentLocale();
+  if (locale) headers['Accept-Language'] = locale;
   const init: RequestInit = { method, headers };
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

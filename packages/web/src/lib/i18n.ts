@@ -1,5 +1,5 @@
 import { BROWSER_KEYS, type Language, type Locale } from '@portal/contract';
-import { austrianGerman, languageOf, type OperatorSettings, swissGerman } from '@portal/domain';
+import { austrianGerman, languageOf, type OperatorSettings, offeredLocale, swissGerman } from '@portal/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
@@ -98,11 +98,34 @@ export async function loadFullCatalogue(): Promise<void> {
   if (i18n.isInitialized) await ensureCatalogue(languageOf(i18n.language));
 }
 
-/** The stored choice when the operator offers it, else the operator's default locale. */
+/**
+ * The language the portal opens in: the choice stored in this browser when the operator
+ * offers it, else the browser's (`browserLocale`). The server picks the prerendered page by
+ * the same rule from `Accept-Language` (docs/architecture.md, "The member's language").
+ */
 export function initialLocale(operator: OperatorSettings): Locale {
   const stored = readStorage(STORAGE_KEYS.locale);
   if (stored && operator.locales.includes(stored)) return stored;
-  return operator.locales[0] ?? 'en-DE';
+  return browserLocale(operator);
+}
+
+/** The first of the browser's languages the operator offers (domain `offeredLocale`), else its default. */
+export function browserLocale(operator: OperatorSettings): Locale {
+  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return offeredLocale(operator.locales, languages) ?? operator.locales[0] ?? 'en-DE';
+}
+
+/**
+ * The language in use when the member picked it in this browser, else null: only a choice
+ * is sent as GET /v2/membership's `locale`, which the server stores as the member's.
+ */
+export function chosenLocale(locale: Locale): Locale | null {
+  return readStorage(STORAGE_KEYS.locale) === locale ? locale : null;
+}
+
+/** The language in use, sent as every call's `Accept-Language` (lib/api.ts). */
+export function currentLocale(): string | undefined {
+  return i18n.isInitialized ? i18n.language : undefined;
 }
 
 /** True when the member picked a language in this browser (it then wins over their stored one). */
@@ -130,12 +153,14 @@ export async function initI18n(
 /** Switches the language; `persist` records it as the member's choice in this browser. */
 export async function changeLocale(locale: Locale, persist = true): Promise<void> {
   await ensureCatalogue(languageOf(locale));
-  await i18n.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  // Recorded before the switch: the membership loads again as the language changes, and
+  // sends it as the member's choice only when it is stored as one (`chosenLocale`).
   if (persist) {
     writeStorage(STORAGE_KEYS.locale, locale);
     rememberLocaleForServer(locale);
   }
+  await i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
 }
 
 /**

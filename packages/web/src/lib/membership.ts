@@ -2,7 +2,7 @@ import type { Membership } from '@portal/contract';
 import { hasPaymentAlert } from '@portal/domain';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
-import { useLocale } from './i18n.ts';
+import { chosenLocale, useLocale } from './i18n.ts';
 
 /**
  * Query keys shared by the whole app. The membership key includes the locale, so a
@@ -25,7 +25,11 @@ export function useMembership() {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.membership(locale),
-    queryFn: ({ signal }) => api('membership', { query: { locale }, signal }),
+    // A language picked here is sent as `locale`, which the server stores as the member's.
+    queryFn: ({ signal }) => {
+      const chosen = chosenLocale(locale);
+      return api('membership', { query: chosen ? { locale: chosen } : {}, signal });
+    },
     // While a language change loads the membership again, every screen keeps showing the one
     // it has, also a screen opened meanwhile (keepPreviousData alone covers only screens that
     // were already open: a page opened then would find no membership and fail).

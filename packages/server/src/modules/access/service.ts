@@ -24,8 +24,8 @@ import * as repo from './repository.ts';
 import { randomUUID } from '../../platform/crypto.ts';
 
 /** Loads and locks the membership (ADR 006) and checks the statuses that may use chips (`CHIP_STATUSES`). */
-async function lockForAccess(ex: Executor, deps: AppDeps, memberId: string) {
-  const state = await loadMembershipState(ex, memberId, deps.clock, { forUpdate: true });
+async function lockForAccess(ex: Executor, deps: AppDeps, auth: AuthContext) {
+  const state = await loadMembershipState(ex, auth, deps.clock, { forUpdate: true });
   checkChipServices(state);
   return { state, keys: await currentKeys(ex, state) };
 }
@@ -42,7 +42,7 @@ export function createAccessService(deps: AppDeps) {
     async activateChip(auth: AuthContext, request: ChipCodeRequest): Promise<ActivatedChip> {
       const code = normalizeChipCode(request.code);
       return db.transaction(async (tx) => {
-        const { state, keys } = await lockForAccess(tx, deps, auth.memberId);
+        const { state, keys } = await lockForAccess(tx, deps, auth);
         const existing = await repo.findChipByCode(tx, code);
         if (existing && existing.membershipId !== state.membership.id) {
           throw accessRefusal(state, 'chip_already_assigned');
@@ -80,7 +80,7 @@ export function createAccessService(deps: AppDeps) {
     async reportLostChip(auth: AuthContext, request: ChipCodeRequest): Promise<void> {
       const code = normalizeChipCode(request.code);
       await db.transaction(async (tx) => {
-        const { state, keys } = await lockForAccess(tx, deps, auth.memberId);
+        const { state, keys } = await lockForAccess(tx, deps, auth);
         const chip = keys.find((k) => k.type === 'rfid' && k.code === code);
         if (chip?.status !== 'active') {
           // The member's chip already reported lost: done before, nothing is sent again.
@@ -113,7 +113,7 @@ export function createAccessService(deps: AppDeps) {
      */
     async temporaryPin(auth: AuthContext): Promise<TemporaryPinIssued> {
       return db.transaction(async (tx) => {
-        const { state, keys } = await lockForAccess(tx, deps, auth.memberId);
+        const { state, keys } = await lockForAccess(tx, deps, auth);
         const asked = forgottenChipPin(state, keys);
         if ('earlier' in asked) return temporaryPinAnswer(state, asked.earlier, true);
         const pin = await issueTemporaryPin(tx, clock, state, keys, 'forgotten_chip', asked.validTo);

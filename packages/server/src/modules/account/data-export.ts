@@ -19,7 +19,7 @@ export function createDataExportService(deps: AppDeps) {
      */
     async export(auth: AuthContext): Promise<{ fileName: string; data: DataExport }> {
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock);
+        const state = await loadMembershipState(tx, auth, clock);
         await logMembershipChange(tx, clock, state, 'data_export', { format_version: 1 });
         const member = await repo.exportMember(tx, auth.memberId);
         if (!member) throw notFound('No member.');

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../../http/auth-context.ts';
+import { type AuthContext, requestLocale } from '../../http/auth-context.ts';
 import { acceptNewPassword } from '../auth/breached-passwords.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { updatePasswordHash, useAllResetTokens } from '../auth/repository.ts';
@@ -41,8 +41,9 @@ export function createPasswordService(deps: AppDeps) {
       const keys = limitKeys(auth.memberId);
       // Counted before the check, like a sign-in (docs/security.md, R7); kept when it fails.
       const attempt = await limiter.reserve(keys);
-      const member = await repo.findCredentials(db, auth.memberId);
-      if (!member) throw notFound('No member.');
+      const found = await repo.findCredentials(db, auth.memberId);
+      if (!found) throw notFound('No member.');
+      const member = { ...found, locale: requestLocale(auth, found.locale) };
       if (!(await verifyPassword(passwords, member.passwordHash, input.current_password))) {
         throw refuse(member.locale, 'invalid_current_password', 'current_password');
       }
@@ -55,7 +56,7 @@ export function createPasswordService(deps: AppDeps) {
       );
 
       await db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         // A concurrent change got there first: the password checked is no longer the current one.
         if ((await repo.lockPasswordHash(tx, auth.memberId)) !== member.passwordHash) {
           throw refuse(member.locale, 'invalid_current_password', 'current_password');

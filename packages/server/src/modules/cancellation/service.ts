@@ -17,14 +17,14 @@ export function createCancellationService(deps: AppDeps) {
 
   return {
     async policy(auth: AuthContext): Promise<CancellationPolicy> {
-      return cancellationPolicyView(await loadMembershipState(db, auth.memberId, clock));
+      return cancellationPolicyView(await loadMembershipState(db, auth, clock));
     },
 
     async cancel(auth: AuthContext, request: CancellationRequest): Promise<CancellationResult> {
       checkCancellationRequest(request);
       const receivedAt = clock.now();
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const decided = memberCancellation(state, request, receivedAt, () => newReference(state.operator.id));
         await applyChange(tx, deps, state, decided.change);
         if (decided.declaration) {
@@ -40,7 +40,7 @@ export function createCancellationService(deps: AppDeps) {
 
     async reactivate(auth: AuthContext): Promise<void> {
       await db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         await applyChange(tx, deps, state, reactivation(state));
       });
     },

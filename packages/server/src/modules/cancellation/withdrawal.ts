@@ -16,7 +16,7 @@ export function createWithdrawalService(deps: AppDeps) {
     async withdraw(auth: AuthContext): Promise<WithdrawalResult> {
       const receivedAt = clock.now();
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const { answer, change } = withdrawal(state, receivedAt);
         await applyChange(tx, deps, state, change);
         return answer;

@@ -31,7 +31,7 @@ export function createClubService(deps: AppDeps) {
      */
     async change(auth: AuthContext, { location_id }: UpdateLocationRequest): Promise<void> {
       await db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         checkClubChangeStatus(state);
         const club = await repo.findOperatorClub(tx, state.operator.id, location_id);
         const change = clubChange(state, club);

@@ -19,7 +19,7 @@ export function createConsentsService(deps: AppDeps) {
     async setMarketing(auth: AuthContext, { gdpr_opt_in }: GdprRequest): Promise<void> {
       await db.transaction(async (tx) => {
         // The membership row lock serialises this with every other change of the member.
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         if (state.member.gdprOptIn === gdpr_opt_in) return;
         const now = clock.now();
         await repo.setMarketingConsent(tx, state.member.id, gdpr_opt_in, now);

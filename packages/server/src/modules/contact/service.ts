@@ -10,7 +10,7 @@ export function createContactService(deps: AppDeps) {
   return {
     /** GET /v1/contact: customer service and the member's club (domain contactInfo). */
     async get(auth: AuthContext): Promise<ContactInfo> {
-      const { operator, location, membership, today } = await loadMembershipState(db, auth.memberId, clock);
+      const { operator, location, membership, today } = await loadMembershipState(db, auth, clock);
       return contactInfo(operator, location, membership.membershipNumber, today);
     },
   };

@@ -20,7 +20,7 @@ export function createContentService(deps: AppDeps) {
      * (an article without a usable link or image is left out whole) and logged.
      */
     async home(auth: AuthContext, locale: Locale | undefined, log?: ContentWarnings): Promise<HomeContent> {
-      const { member, operator, today, status } = await loadMembershipState(db, auth.memberId, clock);
+      const { member, operator, today, status } = await loadMembershipState(db, auth, clock);
       const languages = contentLanguages(locale, member.locale, operator);
       const [highlightRows, articleRows] = await Promise.all([
         repo.listHighlights(db, operator.id, languages, today),

@@ -12,12 +12,12 @@ export function createFreezeService(deps: AppDeps) {
 
   return {
     async policy(auth: AuthContext): Promise<FreezePolicy> {
-      return freezePolicyView(await loadMembershipState(db, auth.memberId, clock));
+      return freezePolicyView(await loadMembershipState(db, auth, clock));
     },
 
     async create(auth: AuthContext, request: FreezePeriodRequest): Promise<FreezePeriod> {
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const { answer, change } = freezeCreation(state, request.freeze_period, randomUUID());
         await applyChange(tx, deps, state, change);
         return answer;
@@ -26,7 +26,7 @@ export function createFreezeService(deps: AppDeps) {
 
     async update(auth: AuthContext, id: string, request: FreezePeriodRequest): Promise<FreezePeriod> {
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const { answer, change } = freezeUpdate(state, id, request.freeze_period);
         await applyChange(tx, deps, state, change);
         return answer;
@@ -35,7 +35,7 @@ export function createFreezeService(deps: AppDeps) {
 
     async remove(auth: AuthContext, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         await applyChange(tx, deps, state, freezeRemoval(state, id));
       });
     },

@@ -9,7 +9,7 @@ export function membershipEndpoints(membership: MembershipService, auth: AuthSer
     // The busiest read: its session check and read model are one query (docs/performance.md).
     membership: defineEndpoint(endpoints.membership, {
       credential: sessionCredentialWith(auth, membership.readWithSession),
-      handle: ({ query, read }) => Promise.resolve(membership.present(read, query.locale)),
+      handle: ({ query, read, auth }) => membership.present(read, query.locale, auth),
     }),
   };
 }

@@ -359,3 +359,17 @@ export async function findActivePromotion(ex: Executor, operatorId: string) {
     .limit(1);
   return row;
 }
+
+/**
+ * Stores the language a member chose in the portal as their locale (what e-mails and SMS
+ * use); one statement, so one small transaction of its own, and a no-op when it is stored
+ * already. Answers whether it changed.
+ */
+export async function storeMemberLocale(ex: Executor, memberId: string, locale: string, at: Date) {
+  const rows = await ex
+    .update(members)
+    .set({ locale, updatedAt: at })
+    .where(and(eq(members.id, memberId), sql`${members.locale} is distinct from ${locale}`))
+    .returning({ id: members.id });
+  return rows.length > 0;
+}

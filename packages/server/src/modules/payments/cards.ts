@@ -90,7 +90,7 @@ export function createCardService(deps: AppDeps) {
     verified: CardReturn,
   ): Promise<CardRegistered | { refused: CardRefusal }> {
     return db.transaction(async (tx) => {
-      const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+      const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
       checkAllowed(state);
       checkLocation(state, locationId, 'body.location_id');
       const provider = state.operator.cardProvider;
@@ -138,7 +138,7 @@ export function createCardService(deps: AppDeps) {
       auth: AuthContext,
       query: { cancel: string; success: string; locale: string; location: string },
     ): Promise<CardFormUrl> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       checkProvider(state, 'dibs');
       checkLocation(state, query.location, 'query.location');
       const successUrl = portalAddress(state, query.success, 'query.success', deps);
@@ -153,7 +153,7 @@ export function createCardService(deps: AppDeps) {
      * called on when the operator allows it (else its public origin).
      */
     async verifoneUrl(auth: AuthContext, requestOrigin: string): Promise<CardFormUrl> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       checkProvider(state, 'verifone');
       const origin = linkOrigin(state.operator.id, requestOrigin, deps.config);
       return openCheckout(state, state.member.locale, {
@@ -168,7 +168,7 @@ export function createCardService(deps: AppDeps) {
      */
     async registerCard(auth: AuthContext, body: VerifoneCreditCardRequest): Promise<CardRegistered> {
       const { location_id: locationId, ...params } = body;
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       checkAllowed(state);
       checkLocation(state, locationId, 'body.location_id');
       const gateway = deps.cardGateways[state.operator.cardProvider];

@@ -16,11 +16,7 @@ export function createHealthInsuranceService(deps: AppDeps) {
      * elsewhere). Any status: a member who left still needs last year's confirmation.
      */
     async confirmation(auth: AuthContext, year?: number): Promise<HealthInsuranceConfirmation> {
-      const { member, membership, operator, today, facts } = await loadMembershipState(
-        db,
-        auth.memberId,
-        clock,
-      );
+      const { member, membership, operator, today, facts } = await loadMembershipState(db, auth, clock);
       if (!operator.healthInsuranceReimbursement) {
         throw notFound('Health-insurance confirmations are not issued in this market.');
       }

@@ -46,7 +46,7 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
 
   /** Locks the membership first (ADR 006); 404 for an unknown invoice or another member's. */
   async function lockInvoice(tx: Executor, auth: AuthContext, invoiceId: string) {
-    const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+    const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
     const invoice = await repo.findInvoice(tx, auth.memberId, invoiceId);
     if (!invoice) throw notFound('No such invoice.');
     return { state, invoice };
@@ -95,7 +95,7 @@ export function createRefundsService(deps: AppDeps, payments: PaymentsService) {
      * give back, whatever the status (a member who left is still owed them).
      */
     async list(auth: AuthContext): Promise<RefundableItem[]> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       const { items } = await findRefundable(db, whereFor(state));
       if (items.length === 0) return [];
       const invoices = new Map((await payments.list(auth)).map((i) => [i.id, i]));

@@ -9,7 +9,7 @@ import type { invoices } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { loadMembershipState } from '../membership/state.ts';
+import { loadMembershipState, withTextLocale } from '../membership/state.ts';
 import * as membershipRepo from '../membership/repository.ts';
 import * as repo from './repository.ts';
 
@@ -32,7 +32,7 @@ export function createPaymentsService(deps: AppDeps) {
   async function owner(auth: AuthContext) {
     const record = await membershipRepo.findMembership(db, auth.memberId);
     if (!record) throw notFound('No membership.');
-    return record;
+    return withTextLocale(record, auth);
   }
 
   async function assemble(rows: InvoiceRow[], auth: AuthContext): Promise<Invoice[]> {
@@ -101,7 +101,7 @@ export function createPaymentsService(deps: AppDeps) {
      * due any more (inactive statuses, or the membership ends before).
      */
     async next(auth: AuthContext): Promise<ScheduledInvoice> {
-      const { product, operator, today, facts, status } = await loadMembershipState(db, auth.memberId, clock);
+      const { product, operator, today, facts, status } = await loadMembershipState(db, auth, clock);
       // Inactive statuses have no next payment whatever is stored: no need to read it.
       if (isInactiveStatus(status)) throw notFound('No next payment.');
       const stored = await repo.findScheduledInvoice(db, auth.memberId, today);

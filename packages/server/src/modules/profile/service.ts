@@ -35,11 +35,12 @@ type UpdateOutcome = { refusal: ProfileRefusal; language: Language } | { profile
  * joined member row as it was when the query began, so a concurrent change of the mobile
  * would go unseen.
  */
-async function lockForChange(tx: Tx, memberId: string, clock: AppDeps['clock']): Promise<MembershipState> {
-  const state = await loadMembershipState(tx, memberId, clock, { forUpdate: true });
-  const member = await repo.lockMember(tx, memberId);
+async function lockForChange(tx: Tx, auth: AuthContext, clock: AppDeps['clock']): Promise<MembershipState> {
+  const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
+  const member = await repo.lockMember(tx, auth.memberId);
   if (!member) throw notFound('No member.');
-  return { ...state, member };
+  // The texts in the request's language, as loadMembershipState chose it.
+  return { ...state, member: { ...member, locale: state.member.locale } };
 }
 
 export function createProfileService(deps: AppDeps) {
@@ -53,7 +54,7 @@ export function createProfileService(deps: AppDeps) {
     async sendCode(auth: AuthContext, request: PhoneVerifyRequest): Promise<PhoneVerification> {
       const prefixes = await prefixList(auth.operatorId);
       return db.transaction(async (tx) => {
-        const state = await lockForChange(tx, auth.memberId, clock);
+        const state = await lockForChange(tx, auth, clock);
         const { to, event } = phoneCodeRequest(state, prefixes, request.mobile);
         const { code, expiresAt } = await codes.issue(tx, state.member.id, to);
         await sendCodeSms(tx, sms, state.operator, state.member, to, code, PHONE_CODE_VALIDITY_MINUTES);
@@ -70,7 +71,7 @@ export function createProfileService(deps: AppDeps) {
     async update(auth: AuthContext, request: ProfileUpdateRequest): Promise<Profile> {
       const prefixes = await prefixList(auth.operatorId);
       const outcome = await db.transaction(async (tx): Promise<UpdateOutcome> => {
-        const state = await lockForChange(tx, auth.memberId, clock);
+        const state = await lockForChange(tx, auth, clock);
         const { member, operator } = state;
         const update = profileUpdate(state, prefixes, request);
         if (update.verify) {
@@ -78,11 +79,19 @@ export function createProfileService(deps: AppDeps) {
           if (!check.ok) return { refusal: check.refusal, language: languageOf(member.locale) };
         }
         if (update.changed.length === 0) return { profile: profileOf(member) };
-        const { id: _id, ...values } = update.after;
+        // The stored locale is not the profile's to change (`member.locale` is the request's).
+        const { id: _id, locale: _locale, ...values } = update.after;
         const saved =
           (await repo.updateMember(tx, member.id, { ...values, updatedAt: clock.now() })) ?? update.after;
         await logMembershipChange(tx, clock, state, update.event.action, update.event.details);
-        await sendProfileChangedMails(tx, mailer, operator, member, saved, update.changed);
+        await sendProfileChangedMails(
+          tx,
+          mailer,
+          operator,
+          member,
+          { ...saved, locale: member.locale },
+          update.changed,
+        );
         return { profile: profileOf(saved) };
       });
       if ('refusal' in outcome) throw profileRefused(outcome.refusal, outcome.language);

@@ -22,7 +22,7 @@ export function createPtService(deps: AppDeps) {
      * nothing, so nothing is locked or logged here (the page logs the view).
      */
     async widgetSession(auth: AuthContext, widget: PtWidgetKind): Promise<PtWidgetSession> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       if (!state.operator.ptEnabled) throw ptNotAvailable();
       const base = providerBase(config.pt, state.operator.id);
       const secret = config.pt.secret;

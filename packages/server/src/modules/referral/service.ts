@@ -15,7 +15,7 @@ export function createReferralService(deps: AppDeps) {
      * membership's status has no referral (domain referralAnswer).
      */
     async current(auth: AuthContext): Promise<ReferralPromotion> {
-      const { status } = await loadMembershipState(db, auth.memberId, clock);
+      const { status } = await loadMembershipState(db, auth, clock);
       // The promotion is only looked up when the status could show it.
       const promotion = hasReferral(status) ? await findActivePromotion(db, auth.operatorId) : undefined;
       const answer = referralAnswer(status, promotion);
