@@ -160,7 +160,7 @@ export function createClassesService(deps: AppDeps) {
       const settings = settingsOf(auth.operatorId);
       return db.transaction(async (tx) => {
         // Lock order (ADR 033, 044): the membership, then the session.
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const session = await repo.findSession(tx, auth.operatorId, state.today, sessionId);
         if (!session) throw notFound('No such class.');
         await repo.lockSession(tx, sessionId);
@@ -196,7 +196,7 @@ export function createClassesService(deps: AppDeps) {
     async cancel(auth: AuthContext, sessionId: string): Promise<void> {
       const settings = settingsOf(auth.operatorId);
       await db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const session = await repo.findSession(tx, auth.operatorId, state.today, sessionId);
         if (!session) throw notFound('No such class.');
         await repo.lockSession(tx, sessionId);

@@ -53,7 +53,7 @@ export function createEntryService(deps: AppDeps) {
     async create(auth: AuthContext, request: EntryDeviceRequest): Promise<EntryDeviceCreated> {
       if (!box) throw unavailable(getOperator(auth.operatorId).locales[0] ?? 'en');
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         checkChipServices(state);
         const devices = await repo.listDevices(tx, auth.memberId);
         if (devices.length >= ENTRY_DEVICE_LIMIT) {
@@ -107,7 +107,7 @@ export function createEntryService(deps: AppDeps) {
     /** DELETE /v1/membership/entry_devices/{id}: its code opens nothing from now on. */
     async remove(auth: AuthContext, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const device = await repo.findOwnDevice(tx, auth.memberId, id);
         if (!device) throw notFound('No such device.');
         const now = clock.now();

@@ -78,7 +78,7 @@ export function createPayNowService(deps: AppDeps) {
   return {
     /** POST /v1/membership/invoices/{id}/pay: the provider's page for the invoice's amount. */
     async start(auth: AuthContext, invoiceId: string, requestOrigin: string): Promise<CardFormUrl> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       const invoice = await ownInvoice(db, state.member.id, invoiceId);
       checkInvoicePayable(state.member.locale, invoice);
       checkAllowed(state);
@@ -137,7 +137,7 @@ export function createPayNowService(deps: AppDeps) {
      * charges the invoice's amount once and books it, in one transaction under the lock.
      */
     async finish(auth: AuthContext, invoiceId: string, params: Record<string, string>): Promise<InvoicePaid> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       await ownInvoice(db, state.member.id, invoiceId);
       const provider = state.operator.cardProvider;
       const gateway = deps.cardGateways[provider];
@@ -146,7 +146,7 @@ export function createPayNowService(deps: AppDeps) {
         .catch((error: unknown) => providerTrouble(state, error));
 
       const result = await db.transaction(async (tx): Promise<InvoicePaid | { refused: PayNowRefusal }> => {
-        const locked = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const locked = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const locale = locked.member.locale;
         const invoice = await ownInvoice(tx, locked.member.id, invoiceId, true);
         const now = clock.now();

@@ -130,7 +130,7 @@ export function createSepaService(deps: AppDeps) {
   return {
     /** GET /v1/membership/sepa_mandate: the mandate in use, or 404 `no_sepa_mandate`. */
     async get(auth: AuthContext): Promise<SepaMandate> {
-      const state = await loadMembershipState(db, auth.memberId, clock);
+      const state = await loadMembershipState(db, auth, clock);
       creditorOf(state);
       const mandate = await repo.currentMandate(db, state.member.id);
       if (!mandate) {
@@ -154,14 +154,14 @@ export function createSepaService(deps: AppDeps) {
      * next debit run, and the confirmation with the pre-notification is mailed.
      */
     async change(auth: AuthContext, input: SepaMandateRequest): Promise<SepaMandate> {
-      const first = await loadMembershipState(db, auth.memberId, clock);
+      const first = await loadMembershipState(db, auth, clock);
       creditorOf(first);
       checkAllowed(first);
       const { iban, holder } = readInput(first, input);
       await checkPassword(first, input.password);
 
       return db.transaction(async (tx) => {
-        const state = await loadMembershipState(tx, auth.memberId, clock, { forUpdate: true });
+        const state = await loadMembershipState(tx, auth, clock, { forUpdate: true });
         const creditor = creditorOf(state);
         checkAllowed(state);
         const now = clock.now();
