@@ -108,9 +108,10 @@ describe.each(databases())('card update through the sandbox providers on %s', (k
     const de = await t.signIn('rfid', 'de');
     const verifone = await c.page(await c.verifoneUrl(de));
     expect(verifone.statusCode).toBe(200);
-    expect(verifone.body).toContain('<label for="card-number">Card number</label>');
+    // The German member's page is German (the member's language; verifone's call carries none).
+    expect(verifone.body).toContain('<label for="card-number">Kartennummer</label>');
     expect(verifone.body).toContain('4111 1111 1111 1111');
-    expect(verifone.body).toContain('Cancel');
+    expect(verifone.body).toContain('Abbrechen');
     expect(verifone.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(verifone.headers['x-frame-options']).toBe('DENY');
 
