@@ -85,7 +85,7 @@ describe('the unpaid notice on home', () => {
     home({ body: invoices }, withDebit());
     const shown = await screen.findByRole('region', { name: 'Payment outstanding' });
     expect(shown).toHaveTextContent(
-      '€64.90 is outstanding. We collect it with your next direct debit, or you can pay it now by card.',
+      '€64.90 is outstanding. If you do not pay now, we collect it with your next direct debit.',
     );
     expect(shown).not.toHaveTextContent(/update your card/i);
     expect(within(shown).getAllByRole('button', { name: /^Pay now/ })).toHaveLength(2);
@@ -103,7 +103,7 @@ describe('the unpaid notice on home', () => {
     const shown = await screen.findByRole('region', { name: 'Payment outstanding' });
     // Until the mandate answers, any returned debit counts.
     expect(shown).toHaveTextContent(
-      '€35.00 is outstanding. Your bank returned the direct debit: pay the amount now by card, or give us your bank account again on the payment page.',
+      '€35.00 is outstanding. Your bank returned the direct debit, so we do not collect it again by ourselves: pay it now, or give us your bank account again on the payment page.',
     );
   });
 
