@@ -64,6 +64,10 @@ export interface DataExportRows {
   payments: ({ id: string; invoiceId: string } & object)[];
   refunds: ({ paymentId: string | null } & object)[];
   checkIns: object[];
+  /** Group-class bookings with the session's class, club and times (docs/classes.md). */
+  classBookings: object[];
+  /** Phones set up for entry: name and times, never the secret (ADR 042). */
+  entryDevices: object[];
   events: object[];
   messages: ({ body: string } & object)[];
   phoneVerifications: object[];
@@ -99,6 +103,8 @@ export function assembleDataExport(rows: DataExportRows): DataExport {
     })),
     // Each check-in is a workout; the contract keeps the section's name.
     workouts: rows.checkIns.map(exportRow),
+    class_bookings: rows.classBookings.map(exportRow),
+    entry_devices: rows.entryDevices.map(exportRow),
     events: rows.events.map(exportRow),
     messages: rows.messages.map((m) => exportRow({ ...m, body: withoutTokens(m.body) })),
     phone_verifications: rows.phoneVerifications.map(exportRow),

@@ -1,9 +1,16 @@
 import { clubChangedMail } from '@portal/domain';
 import { randomUUID } from 'node:crypto';
-import { DataExport } from '@portal/contract';
+import { ClassTimetable, DataExport, EntryDeviceCreated } from '@portal/contract';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, passwordResetTokens, phoneVerifications, sessions } from '../src/db/schema.ts';
+import {
+  classBookings,
+  entryDevices,
+  members,
+  passwordResetTokens,
+  phoneVerifications,
+  sessions,
+} from '../src/db/schema.ts';
 import { databases, startApp, type TestApp } from './support/harness.ts';
 import { expectInvalid, expectRefusal, memberApi } from './support/member-api.ts';
 
@@ -205,6 +212,78 @@ describe.each(databases())('account on %s', (kind) => {
       expect(data.messages.map((x) => x.subject)).toContain(`Stride Fitness: ${subject}`);
       expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
       expect((await api.events('active@de.example')).at(-1)?.action).toBe('data_export');
+    });
+
+    it("holds the member's class bookings and entry phones, never a secret or another member's", async () => {
+      const token = await t.signIn('active', 'de');
+      const me = await memberRow('active@de.example');
+      const timetable = ClassTimetable.parse((await api.call('GET', '/v1/membership/classes', token)).json());
+      const open = timetable.sessions.find((s) => s.state === 'open' && !s.my_booking)!;
+      const full = timetable.sessions.find(
+        (s) => s.state === 'full' && !s.my_booking && s.starts_at !== open.starts_at,
+      )!;
+      const dropped = timetable.sessions.find(
+        (s) => s.state === 'open' && !s.my_booking && ![open.starts_at, full.starts_at].includes(s.starts_at),
+      )!;
+      for (const s of [open, full, dropped]) {
+        const res = await api.call('POST', `/v1/membership/classes/${s.id}/booking`, token);
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const cancelled = await api.call('DELETE', `/v1/membership/classes/${dropped.id}/booking`, token);
+      expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+      const setUp = async (tok: string, name: string) => {
+        const res = await api.call('POST', '/v1/membership/entry_devices', tok, { name });
+        expect(res.statusCode, res.body).toBe(200);
+        return EntryDeviceCreated.parse(res.json());
+      };
+      const phone = await setUp(token, 'Pixel in the gym bag');
+      const old = await setUp(token, 'Old iPhone');
+      expect(
+        (await api.call('DELETE', `/v1/membership/entry_devices/${old.device_id}`, token)).statusCode,
+      ).toBe(204);
+      const otherToken = await t.signIn('active', 'at');
+      const othersPhone = await setUp(otherToken, 'Somebody else’s phone');
+
+      const { data, text } = await download(token);
+      expect(data.class_bookings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            session_id: open.id,
+            class_name: open.class_name,
+            location_name: open.location_name,
+            starts_at: open.starts_at,
+            status: 'booked',
+            late_cancellation: false,
+            attended_at: null,
+          }),
+          expect.objectContaining({ session_id: full.id, class_name: full.class_name, status: 'waitlisted' }),
+          expect.objectContaining({
+            session_id: dropped.id,
+            status: 'cancelled',
+            cancelled_at: expect.any(String),
+            late_cancellation: expect.any(Boolean),
+          }),
+        ]),
+      );
+      const mine = await t.db.select().from(classBookings).where(eq(classBookings.memberId, me.id));
+      expect(data.class_bookings.map((b) => b.id).sort()).toEqual(mine.map((b) => b.id).sort());
+      // The full session's other places are other members' bookings: none of them is here.
+      const others = await t.db.select().from(classBookings).where(ne(classBookings.memberId, me.id));
+      expect(others.length).toBeGreaterThan(0);
+      for (const b of others) expect(text).not.toContain(b.id);
+
+      expect(data.entry_devices).toEqual([
+        expect.objectContaining({ name: 'Pixel in the gym bag', removed_at: null, last_used_at: null }),
+        expect.objectContaining({ name: 'Old iPhone', removed_at: expect.any(String) }),
+      ]);
+      expect(data.entry_devices[0]!.created_at).toEqual(expect.any(String));
+      const sealed = (await t.db.select().from(entryDevices)).map((d) => d.secretSealed);
+      for (const secret of [phone.secret, old.secret, othersPhone.secret, ...sealed]) {
+        expect(text).not.toContain(secret);
+      }
+      expect(text).not.toMatch(/secret/i);
+      expect(text).not.toContain(othersPhone.device_id);
+      expect(text).not.toContain('Somebody else’s phone');
     });
 
     it("holds the refunds paid back on the member's payments", async () => {

@@ -37,6 +37,10 @@ export const DataExport = z.object({
   sepa_mandates: Rows,
   invoices: Rows,
   workouts: Rows,
+  /** Group-class bookings: class, club, start and end, status, late cancellation, attendance. */
+  class_bookings: Rows,
+  /** Phones set up for entry: name, created, last used, removed; never the secret. */
+  entry_devices: Rows,
   events: Rows,
   messages: Rows,
   phone_verifications: Rows,

@@ -50,6 +50,8 @@ export function createDataExportService(deps: AppDeps) {
           payments,
           refunds,
           checkIns: await repo.exportCheckIns(tx, member.id),
+          classBookings: await repo.exportClassBookings(tx, member.id),
+          entryDevices: await repo.exportEntryDevices(tx, member.id),
           events: await repo.exportEvents(tx, member.id),
           messages,
           phoneVerifications: await repo.exportPhoneVerifications(tx, member.id),

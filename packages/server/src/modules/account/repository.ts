@@ -4,6 +4,10 @@ import type { Executor } from '../../db/executor.ts';
 import {
   checkIns,
   chipOrders,
+  classBookings,
+  classes,
+  classSessions,
+  entryDevices,
   events,
   freezePeriods,
   invoiceLines,
@@ -169,6 +173,58 @@ export function exportCheckIns(ex: Executor, memberId: string) {
     .innerJoin(locations, eq(locations.id, checkIns.locationId))
     .where(eq(checkIns.memberId, memberId))
     .orderBy(asc(checkIns.at));
+}
+
+/**
+ * The member's group-class bookings (docs/classes.md), oldest session first: what the class
+ * was, where and when, and what became of the booking. Only the member's own rows: other
+ * members on the same session stay out.
+ */
+export function exportClassBookings(ex: Executor, memberId: string) {
+  return ex
+    .select({
+      id: classBookings.id,
+      sessionId: classBookings.sessionId,
+      className: classes.name,
+      locationId: classSessions.locationId,
+      locationName: locations.name,
+      startsAt: classSessions.startsAt,
+      endsAt: classSessions.endsAt,
+      room: classSessions.room,
+      instructor: classSessions.instructor,
+      status: classBookings.status,
+      createdAt: classBookings.createdAt,
+      promotedAt: classBookings.promotedAt,
+      cancelledAt: classBookings.cancelledAt,
+      lateCancellation: classBookings.lateCancellation,
+      remindedAt: classBookings.remindedAt,
+      attendedAt: classBookings.attendedAt,
+    })
+    .from(classBookings)
+    .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
+    .innerJoin(classes, eq(classes.id, classSessions.classId))
+    .innerJoin(locations, eq(locations.id, classSessions.locationId))
+    .where(eq(classBookings.memberId, memberId))
+    .orderBy(asc(classSessions.startsAt), asc(classBookings.createdAt));
+}
+
+/**
+ * The phones the member set up for entry (ADR 042), removed ones too, oldest first. Never
+ * the sealed secret, nor the last period (it only guards against a code used twice); the
+ * device id is left out as the phone keys are (it is half of an entry code).
+ */
+export function exportEntryDevices(ex: Executor, memberId: string) {
+  return ex
+    .select({
+      name: entryDevices.name,
+      membershipId: entryDevices.membershipId,
+      createdAt: entryDevices.createdAt,
+      lastUsedAt: entryDevices.lastUsedAt,
+      removedAt: entryDevices.removedAt,
+    })
+    .from(entryDevices)
+    .where(eq(entryDevices.memberId, memberId))
+    .orderBy(asc(entryDevices.createdAt));
 }
 
 export function exportEvents(ex: Executor, memberId: string) {

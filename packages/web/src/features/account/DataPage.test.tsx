@@ -25,6 +25,8 @@ const exported: DataExport = {
   sepa_mandates: [],
   invoices: [],
   workouts: [],
+  class_bookings: [],
+  entry_devices: [],
   events: [],
   messages: [],
   phone_verifications: [],
@@ -64,9 +66,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderData = (answer: Parameters<typeof renderMemberPage>[1]['routes'] = {}) =>
+const renderData = (answer: Parameters<typeof renderMemberPage>[1]['routes'] = {}, operator?: 'ch' | 'de') =>
   renderMemberPage(<DataPage />, {
     path: '/membership/data',
+    ...(operator ? { operator } : {}),
     queryClient: createQueryClient(),
     routes: { 'GET /api/v1/membership/export': { body: exported }, ...answer },
   });
@@ -89,6 +92,18 @@ describe('your data page', () => {
     await waitFor(() =>
       expect(requests.filter((r) => r.url.startsWith('/api/v2/membership'))).toHaveLength(0),
     );
+  });
+
+  it('names the class bookings where the operator has classes, and the entry phones without their secret', () => {
+    renderData();
+    expect(screen.getByText(/^your group class bookings:/)).toBeInTheDocument();
+    expect(screen.getByText(/phone entry \(name and times, never their secret key\)/)).toBeInTheDocument();
+  });
+
+  it('leaves the class bookings out where the operator has no classes', () => {
+    renderData({}, 'ch');
+    expect(screen.queryByText(/group class/)).not.toBeInTheDocument();
+    expect(screen.getByText(/phone entry/)).toBeInTheDocument();
   });
 
   it('shows the busy state while the file is prepared', async () => {

@@ -15,7 +15,17 @@ import styles from './Account.module.css';
 import { dataExportMutation } from './queries.ts';
 import { saveJsonFile } from './saveFile.ts';
 
-const INCLUDED = ['profile', 'membership', 'payments', 'activity', 'sessions'] as const;
+/** The file's parts as the page names them; class bookings only where the operator has classes. */
+const included = (classes: boolean) =>
+  [
+    'profile',
+    'membership',
+    'entryPhones',
+    'payments',
+    'activity',
+    ...(classes ? (['classes'] as const) : []),
+    'sessions',
+  ] as const;
 
 /** /membership/data: "download my data" (GDPR art. 15 and 20) as a JSON file. */
 export function DataPage() {
@@ -37,7 +47,7 @@ export function DataPage() {
         <p>{t('account.data.intro')}</p>
         <h3 className={styles.subtitle}>{t('account.data.includedTitle')}</h3>
         <ul className={prose.points}>
-          {INCLUDED.map((part) => (
+          {included(operator.classes !== null).map((part) => (
             <li key={part}>{t(`account.data.included.${part}`)}</li>
           ))}
         </ul>

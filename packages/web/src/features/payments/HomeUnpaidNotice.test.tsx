@@ -8,7 +8,7 @@ import { session } from '../../lib/session.ts';
 import { invoiceFixture } from '../../test/fixtures.ts';
 import { renderMemberPage } from '../../test/memberPage.tsx';
 import { setupI18n, testQueryClient } from '../../test/render.tsx';
-import { norwegian, withCard } from './testData.ts';
+import { norwegian, withCard, withDebit } from './testData.ts';
 
 // Home's PT section is a lazy chunk whose loading finished at a random point of whichever test
 // mounted it first (sometimes outside Testing Library's waits, which React reports); it has
@@ -79,6 +79,32 @@ describe('the unpaid notice on home', () => {
     expect(within(shown).getByRole('link', { name: 'Gå til betaling' })).toHaveAttribute('href', '/payment');
     await settled();
     unmount();
+  });
+
+  it('tells a member paying by direct debit that the next debit collects the amount', async () => {
+    home({ body: invoices }, withDebit());
+    const shown = await screen.findByRole('region', { name: 'Payment outstanding' });
+    expect(shown).toHaveTextContent(
+      '€64.90 is outstanding. If you do not pay now, we collect it with your next direct debit.',
+    );
+    expect(shown).not.toHaveTextContent(/update your card/i);
+    expect(within(shown).getAllByRole('button', { name: /^Pay now/ })).toHaveLength(2);
+  });
+
+  it('tells a member paying by direct debit what to do when the bank returned the debit', async () => {
+    const returned = invoiceFixture({
+      id: 'dec',
+      status: 'declined',
+      amount: 3500,
+      period: period('12'),
+      payments: [{ status: 'returned', created_at: '2026-12-01T05:00:00.000Z', refunds: [] }],
+    });
+    home({ body: [returned] }, withDebit());
+    const shown = await screen.findByRole('region', { name: 'Payment outstanding' });
+    // Until the mandate answers, any returned debit counts.
+    expect(shown).toHaveTextContent(
+      '€35.00 is outstanding. Your bank returned the direct debit, so we do not collect it again by ourselves: pay it now, or give us your bank account again on the payment page.',
+    );
   });
 
   it('is absent when nothing is owed', async () => {

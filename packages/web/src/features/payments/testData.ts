@@ -18,6 +18,20 @@ export const visa: PaymentMethod = {
 export const withCard = (over: Partial<Membership> = {}) =>
   membershipFixture({ current_payment_method: visa, ...over });
 
+/** A member paying by SEPA direct debit (docs/payments.md "SEPA direct debit"). */
+export const withDebit = (over: Partial<Membership> = {}) =>
+  membershipFixture({
+    current_payment_method: {
+      id: 'pm-sepa',
+      provider: 'sepa',
+      type: 'sepa_direct_debit',
+      brand: null,
+      details: 'DE89 •••• 3000',
+      expire: null,
+    },
+    ...over,
+  });
+
 /** A member of the Norwegian operator (NOK, dibs). */
 export const norwegian = (over: Partial<Membership> = {}) =>
   withCard({
