@@ -53,4 +53,13 @@ test('the wallet buttons fit 320 px and 390 px', async ({ page, request }) => {
     await page.getByRole('heading', { name: 'Membership card in your wallet' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/wallet-${width}.png`, fullPage: true });
   }
+  // In German, the platforms' own wording, and still no sideways scroll at 320 px.
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+  await expect(page.getByRole('button', { name: 'Zu Apple Wallet hinzufügen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'In Google Wallet speichern' })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/wallet-de-320.png', fullPage: true });
 });
