@@ -42,6 +42,7 @@ import {
   Occupancy,
   OccupancyParams,
 } from './schemas/entry.ts';
+import { AppleWalletPass, GoogleWalletLink } from './schemas/wallet.ts';
 import { EventRequest } from './schemas/events.ts';
 import { FreezePeriod, FreezePeriodParams, FreezePeriodRequest, FreezePolicy } from './schemas/freeze.ts';
 import { Membership, MembershipQuery } from './schemas/membership.ts';
@@ -472,6 +473,27 @@ export const endpoints = {
     auth: true,
     params: OccupancyParams,
     response: Occupancy,
+  }),
+  /** Wallet passes (our design, ADR 043): the membership card with the member's wallet code. */
+  appleWalletPass: ep({
+    method: 'GET',
+    path: '/v1/membership/wallet/apple',
+    auth: true,
+    response: AppleWalletPass,
+    contentType: 'application/vnd.apple.pkpass',
+  }),
+  googleWalletPass: ep({
+    method: 'GET',
+    path: '/v1/membership/wallet/google',
+    auth: true,
+    response: GoogleWalletLink,
+  }),
+  /** Ends the wallet code: the passes already saved open no door from now on. */
+  removeWalletCode: ep({
+    method: 'DELETE',
+    path: '/v1/membership/wallet',
+    auth: true,
+    response: null,
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -10,6 +10,7 @@ export * from './schemas/consents.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/content.ts';
 export * from './schemas/entry.ts';
+export * from './schemas/wallet.ts';
 export * from './schemas/events.ts';
 export * from './schemas/freeze.ts';
 export * from './schemas/import.ts';

@@ -140,7 +140,7 @@ export const keys = pgTable(
     membershipId: text('membership_id')
       .notNull()
       .references(() => memberships.id),
-    type: text('type').$type<'rfid' | 'pin' | 'phone'>().notNull(),
+    type: text('type').$type<'rfid' | 'pin' | 'phone' | 'wallet'>().notNull(),
     code: text('code').notNull(),
     status: text('status').$type<'active' | 'inactive' | 'suspended'>().notNull(),
     validFrom: day('valid_from').notNull(),

@@ -103,8 +103,8 @@ export interface CheckInCandidate {
   clubs: readonly string[];
 }
 
-/** The keys a door accepts: a chip, a PIN or a phone's entry code. */
-export type DoorKeyType = Key['type'] | 'phone';
+/** The keys a door accepts: a chip, a PIN, a phone's entry code or a wallet pass's code. */
+export type DoorKeyType = Key['type'] | 'phone' | 'wallet';
 
 /** A stored key with its membership, member and the clubs its product opens, as read for a door. */
 export interface DoorKeyRow {

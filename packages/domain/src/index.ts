@@ -19,6 +19,7 @@ export * from './withdrawal.ts';
 export * from './identity.ts';
 export * from './checkins.ts';
 export * from './entryCode.ts';
+export * from './walletPass.ts';
 export * from './occupancy.ts';
 export * from './workoutMonths.ts';
 export * from './content.ts';

@@ -12,7 +12,8 @@ import type { Db, Listen } from './db/client.ts';
 import { createPortalServices, portalTable } from './services.ts';
 import type { AppDeps } from './deps.ts';
 import { nodePasswordHasher } from './adapters/passwords/node.ts';
-import type { PasswordHasher } from './ports.ts';
+import type { PasswordHasher, WalletPassSigner } from './ports.ts';
+import { createNodeWalletSigner } from './adapters/wallet/node.ts';
 import { connectRedis, rateLimitStore, redisReady } from './http/rate-limit-store.ts';
 import { createLifecycle, type Lifecycle, registerLifecycleHeaders, requestIdOf } from './http/lifecycle.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   listen?: Listen;
   /** Password hashes; @node-rs/argon2 by default. */
   passwords?: PasswordHasher;
+  /** Wallet pass signing; passkit-generator and jose over WALLET settings by default (ADR 043). */
+  wallet?: WalletPassSigner;
 }
 
 export { loggerOptions } from './http/logging.ts';
@@ -109,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     metrics,
     passwords: options.passwords ?? nodePasswordHasher,
+    wallet: options.wallet ?? createNodeWalletSigner(config.wallet),
   };
   registerHttpMetrics(app, metrics);
 

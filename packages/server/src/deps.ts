@@ -6,7 +6,7 @@ import type { SmsSender } from './adapters/sms/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './settings.ts';
 import type { Db } from './db/executor.ts';
-import type { CoreMetrics, PasswordHasher } from './ports.ts';
+import type { CoreMetrics, PasswordHasher, WalletPassSigner } from './ports.ts';
 
 /**
  * What services are built from (core.ts's createServices); the Node shell (app.ts) and a
@@ -28,4 +28,6 @@ export interface AppDeps {
   metrics: CoreMetrics;
   /** argon2id hashes of members' passwords: native in Node, WebAssembly in a browser. */
   passwords: PasswordHasher;
+  /** Signs wallet passes (ADR 043): in the Node shell; without it they answer 503. */
+  wallet?: WalletPassSigner;
 }

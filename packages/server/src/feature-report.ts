@@ -149,6 +149,48 @@ function phoneEntry(config: Config): FeatureState {
   return { feature, state: 'on', detail: 'secrets stored under ENTRY_CODE_KEY' };
 }
 
+function walletPasses(config: Config): FeatureState[] {
+  const { apple, google } = config.wallet;
+  const state = (
+    feature: string,
+    value: unknown,
+    answer: string,
+    missing: string[],
+    on: string,
+  ): FeatureState => {
+    if (value === null) return { feature, state: 'off', detail: `${answer} answers 503`, missing };
+    if (value === 'sandbox')
+      return {
+        feature,
+        state: 'sandbox',
+        detail: 'signed with a sandbox key of this process (never in production)',
+      };
+    return { feature, state: 'on', detail: on };
+  };
+  return [
+    state(
+      'Apple Wallet passes',
+      apple,
+      'GET /v1/membership/wallet/apple',
+      [
+        'APPLE_PASS_TYPE_ID',
+        'APPLE_TEAM_ID',
+        'APPLE_PASS_CERTIFICATE',
+        'APPLE_PASS_KEY',
+        'APPLE_WWDR_CERTIFICATE',
+      ],
+      'signed with the pass type certificate in APPLE_PASS_CERTIFICATE',
+    ),
+    state(
+      'Google Wallet passes',
+      google,
+      'GET /v1/membership/wallet/google',
+      ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT'],
+      'signed with the service account in GOOGLE_WALLET_SERVICE_ACCOUNT',
+    ),
+  ];
+}
+
 function links(config: Config): FeatureState {
   const feature = 'links in e-mails';
   const missing = operatorIds.filter((op) => !config.publicOrigins[op]);
@@ -243,6 +285,7 @@ export function featureReport(config: Config): FeatureState[] {
     door(config),
     publicCancellation(config),
     phoneEntry(config),
+    ...walletPasses(config),
     {
       feature: 'request limits',
       state: 'on',

@@ -4,6 +4,8 @@
  * Nothing here names a Node module or a library of one environment.
  */
 
+import type { WalletPassContent } from '@portal/domain';
+
 export type { Log } from './platform/log.ts';
 
 /**
@@ -43,4 +45,15 @@ export interface CoreMetrics {
   signInFailures: { inc(labels: { operator: string }): void };
   delivery: DeliveryObserver;
   readModel: ReadModelObserver;
+}
+
+/**
+ * Signs the wallet passes (ADR 043): the Apple pass with the pass type certificate (a PKCS#7
+ * signature over its manifest), the Google link with the issuer's service-account key (a
+ * RS256 JWT). The Node shell implements it (adapters/wallet/); a host without it answers
+ * 503 `wallet_unavailable`. Each method answers null while its credentials are missing.
+ */
+export interface WalletPassSigner {
+  apple(pass: WalletPassContent): Promise<Uint8Array | null>;
+  google(pass: WalletPassContent): Promise<string | null>;
 }

@@ -17,6 +17,7 @@ import { createConsentsService } from './modules/consents/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createEntryService } from './modules/entry/service.ts';
+import { createWalletService } from './modules/wallet/service.ts';
 import { createOccupancyService } from './modules/occupancy/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createFreezeService } from './modules/freeze/service.ts';
@@ -82,6 +83,7 @@ export function createPortalServices(deps: AppDeps, options: ServiceOptions = {}
     classes: createClassesService(deps),
     entry,
     occupancy: createOccupancyService(deps),
+    wallet: createWalletService(deps),
   };
 }
 

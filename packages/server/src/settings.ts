@@ -173,6 +173,34 @@ export interface Config {
    * production null without it, and phone entry answers 503.
    */
   entryCodeKey: string | null;
+  /** The wallet passes' signing credentials (ADR 043). */
+  wallet: WalletSettings;
+}
+
+/**
+ * Each wallet's credentials: configured, `sandbox` (outside production without them: a
+ * certificate or key of this process, ADR 043), or null (production without them: 503).
+ */
+export interface WalletSettings {
+  apple: AppleWalletSettings | 'sandbox' | null;
+  google: GoogleWalletSettings | 'sandbox' | null;
+}
+
+export interface AppleWalletSettings {
+  passTypeId: string;
+  teamId: string;
+  /** PEM: the pass type certificate, its private key, Apple's WWDR intermediate certificate. */
+  certificate: string;
+  key: string;
+  keyPassphrase: string | null;
+  wwdr: string;
+}
+
+export interface GoogleWalletSettings {
+  issuerId: string;
+  /** The service account's e-mail and PKCS#8 private key (PEM), from its JSON key file. */
+  clientEmail: string;
+  privateKey: string;
 }
 
 /**
@@ -280,6 +308,17 @@ const serverVariables = () => ({
   PUBLIC_CANCELLATION_MIN_MS: milliseconds(),
   IP_HASH_KEY: text(),
   ENTRY_CODE_KEY: variable('64 hexadecimal digits (a 256-bit key)', z.string().regex(/^[0-9a-fA-F]{64}$/)),
+  APPLE_PASS_TYPE_ID: text(),
+  APPLE_TEAM_ID: text(),
+  APPLE_PASS_CERTIFICATE: variable('a PEM certificate', pem('CERTIFICATE')),
+  APPLE_PASS_KEY: variable('a PEM private key', pem('PRIVATE KEY')),
+  APPLE_PASS_KEY_PASSPHRASE: text(),
+  APPLE_WWDR_CERTIFICATE: variable('a PEM certificate', pem('CERTIFICATE')),
+  GOOGLE_WALLET_ISSUER_ID: variable('the issuer id (digits)', z.string().regex(/^[0-9]{1,30}$/)),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: json(
+    'the service account key file (JSON with client_email and private_key)',
+    z.object({ client_email: z.string().min(1), private_key: pem('PRIVATE KEY') }),
+  ),
   REDIS_URL: text(),
   REDIS_KEY_PREFIX: text(),
   DOOR_KEYS: json(
@@ -293,6 +332,41 @@ const serverVariables = () => ({
   SHUTDOWN_GRACE_MS: milliseconds(),
   SHUTDOWN_TIMEOUT_MS: milliseconds(),
 });
+
+/** A PEM block of this kind (`\\n` written for line breaks in one-line variables is read as one). */
+function pem(kind: 'CERTIFICATE' | 'PRIVATE KEY') {
+  return z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine(
+      (value) => value.includes(`-----BEGIN `) && value.includes(`${kind}-----`),
+      `a PEM ${kind.toLowerCase()}`,
+    );
+}
+
+function walletSettings(
+  env: z.infer<z.ZodObject<ReturnType<typeof serverVariables>>>,
+  production: boolean,
+): WalletSettings {
+  const fallback = production ? null : ('sandbox' as const);
+  const { APPLE_PASS_TYPE_ID: passTypeId, APPLE_TEAM_ID: teamId } = env;
+  const { APPLE_PASS_CERTIFICATE: certificate, APPLE_PASS_KEY: key, APPLE_WWDR_CERTIFICATE: wwdr } = env;
+  const account = env.GOOGLE_WALLET_SERVICE_ACCOUNT;
+  return {
+    apple:
+      passTypeId && teamId && certificate && key && wwdr
+        ? { passTypeId, teamId, certificate, key, wwdr, keyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE ?? null }
+        : fallback,
+    google:
+      env.GOOGLE_WALLET_ISSUER_ID && account
+        ? {
+            issuerId: env.GOOGLE_WALLET_ISSUER_ID,
+            clientEmail: account.client_email,
+            privateKey: account.private_key,
+          }
+        : fallback,
+  };
+}
 
 type ServerSettings = Omit<Config, 'cards' | 'pt' | 'delivery' | 'sepa'>;
 
@@ -353,6 +427,7 @@ export function serverSchema(production: boolean, host: ConfigHost = plainHost):
           ipHashKey: env.IP_HASH_KEY ?? (production ? null : randomHex(32)),
         },
         entryCodeKey: env.ENTRY_CODE_KEY?.toLowerCase() ?? (production ? null : DEMO_ENTRY_CODE_KEY),
+        wallet: walletSettings(env, production),
         redisUrl: env.REDIS_URL ?? null,
         redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'portal-rate-limit:',
         doorKeys: {

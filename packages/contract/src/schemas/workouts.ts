@@ -31,8 +31,8 @@ export const DoorCheckInRequest = z
       .min(4)
       .max(41)
       .regex(
-        /^(?:[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*#?|[0-9a-f]{32}:[0-9]{8})$/,
-        'a chip code, a PIN or a phone entry code (<device id>:<8 digits>)',
+        /^(?:[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*#?|[0-9a-f]{32}:[0-9]{8}|WALLET:[0-9A-Fa-f]{32})$/,
+        'a chip code, a PIN, a phone entry code (<device id>:<8 digits>) or a wallet code (WALLET:<32 hex digits>)',
       ),
     at: IsoDateTime,
   })
@@ -48,8 +48,8 @@ export const DoorCheckIn = z.object({
   check_in_id: z.string(),
   location_id: z.string(),
   at: IsoDateTime,
-  /** `phone`: a phone's rotating entry code (ADR 042). */
-  key_type: z.union([KeyType, z.literal('phone')]),
+  /** `phone`: a phone's rotating entry code (ADR 042); `wallet`: a wallet pass's code (ADR 043). */
+  key_type: z.union([KeyType, z.literal('phone'), z.literal('wallet')]),
   counted: z.boolean(),
 });
 export type DoorCheckIn = z.infer<typeof DoorCheckIn>;

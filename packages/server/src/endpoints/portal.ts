@@ -16,6 +16,8 @@ import type { ContactService } from '../modules/contact/service.ts';
 import { contentEndpoints } from '../modules/content/endpoints.ts';
 import type { ContentService } from '../modules/content/service.ts';
 import { entryEndpoints } from '../modules/entry/endpoints.ts';
+import { walletEndpoints } from '../modules/wallet/endpoints.ts';
+import type { WalletService } from '../modules/wallet/service.ts';
 import type { EntryService } from '../modules/entry/service.ts';
 import { occupancyEndpoints } from '../modules/occupancy/endpoints.ts';
 import type { OccupancyService } from '../modules/occupancy/service.ts';
@@ -72,6 +74,7 @@ export interface PortalServices {
   classes: ClassesService;
   entry: EntryService;
   occupancy: OccupancyService;
+  wallet: WalletService;
 }
 
 /** The portal's endpoint table: every contract call with its area's use case. */
@@ -102,5 +105,6 @@ export function portalEndpoints(services: PortalServices): EndpointTable {
     classesEndpoints(services.classes, session),
     entryEndpoints(services.entry, session),
     occupancyEndpoints(services.occupancy, session),
+    walletEndpoints(services.wallet, session),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.ts';
 import {
@@ -83,11 +83,12 @@ export function exportMemberships(ex: Executor, memberId: string) {
 
 export function exportKeys(ex: Executor, membershipIds: string[]) {
   if (membershipIds.length === 0) return Promise.resolve([]);
-  // A phone's key (ADR 042) is not exported: its device id is in its entry code's QR.
+  // A phone's key (ADR 042) is not exported: its device id is in its entry code's QR; nor is a
+  // wallet pass's (ADR 043): its code opens the door.
   return ex
     .select()
     .from(keys)
-    .where(and(inArray(keys.membershipId, membershipIds), ne(keys.type, 'phone')))
+    .where(and(inArray(keys.membershipId, membershipIds), notInArray(keys.type, ['phone', 'wallet'])))
     .orderBy(asc(keys.validFrom));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/executor.ts';
 import {
@@ -72,11 +72,11 @@ export const findMembersByUsername = (ex: Executor, usernames: string[]) =>
 
 export const findKeysOf = (ex: Executor, membershipIds: string[]) =>
   sliced(membershipIds, (slice) =>
-    // A phone's key (ADR 042) is the member's own, not the import's.
+    // A phone's key (ADR 042) and a wallet's (ADR 043) are the member's own, not the import's.
     ex
       .select()
       .from(keys)
-      .where(and(inArray(keys.membershipId, slice), ne(keys.type, 'phone'))),
+      .where(and(inArray(keys.membershipId, slice), notInArray(keys.type, ['phone', 'wallet']))),
   );
 
 /** Chips with these codes, whoever holds them (a chip's code belongs to one membership, ever). */

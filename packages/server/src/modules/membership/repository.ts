@@ -1,4 +1,14 @@
-import { type AnyColumn, and, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Key } from '@portal/contract';
 import type { IsoDate, LocalizedValue, MembershipRecord as ReadModel } from '@portal/domain';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -152,12 +162,12 @@ const READ_MODEL_COLUMNS = {
     `(select json_agg(json_build_array(f.id, f.begin_date, f.end_date, f.cancel_date)
     order by f.begin_date, f.created_at) from freeze_periods f where f.membership_id = ms.id)`,
   ),
-  // Keys newest first: valid from, then creation. Not a phone's (ADR 042): it has its own list.
+  // Keys newest first: valid from, then creation. Not a phone's (ADR 042) nor a wallet's (ADR 043): they have their own pages.
   keys: column<
     [type: Key['type'], code: string, status: Key['status'], validFrom: Day, validTo: Day | null][] | null
   >(
     `(select json_agg(json_build_array(k.type, k.code, k.status, k.valid_from, k.valid_to)
-    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id and k.type <> 'phone')`,
+    order by k.valid_from desc, k.created_at desc) from keys k where k.membership_id = ms.id and k.type not in ('phone', 'wallet'))`,
   ),
   // The member's current payment method: not removed, added last.
   paymentMethod: column<
@@ -333,8 +343,9 @@ export function listKeys(ex: Executor, membershipId: string) {
     ex
       .select()
       .from(keys)
-      // A phone's key (ADR 042) is listed with the entry devices, not with chip and PIN.
-      .where(and(eq(keys.membershipId, membershipId), ne(keys.type, 'phone')))
+      // A phone's key (ADR 042) is listed with the entry devices, a wallet's (ADR 043) with
+      // the wallet passes, not with chip and PIN.
+      .where(and(eq(keys.membershipId, membershipId), notInArray(keys.type, ['phone', 'wallet'])))
       .orderBy(desc(keys.validFrom), desc(keys.createdAt))
       .then((rows) => rows as ((typeof rows)[number] & { type: Key['type'] })[])
   );

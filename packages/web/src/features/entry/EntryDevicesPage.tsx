@@ -15,6 +15,7 @@ import { errorTexts } from '../../lib/errorText.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLoadedMembership } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
+import { WalletCard } from './WalletCard.tsx';
 import styles from './Entry.module.css';
 import { forgetEntryDevice, readEntryDevice, storeEntryDevice } from './entryStore.ts';
 
@@ -162,6 +163,7 @@ export function EntryDevicesPage() {
         {remove.isError && <Notice tone="error">{errorTexts(remove.error, t, locale).join(' ')}</Notice>}
         <BackToMembership variant="secondary" />
       </Card>
+      <WalletCard />
     </section>
   );
 }
