@@ -12,8 +12,27 @@ export function walletKeyCode(randomHex32: string): string {
   return `WALLET:${randomHex32.toUpperCase()}`;
 }
 
-/** The brand's colours as the portal shows them (web styles: --color-brand and its contrast). */
-export const WALLET_COLOURS = { background: '#1f3a8a', foreground: '#ffffff', label: '#e8edfb' } as const;
+export interface WalletColours {
+  background: string;
+  foreground: string;
+  label: string;
+}
+
+/**
+ * Each operator's brand colours as its portal shows them (its theme.css: --color-brand,
+ * --color-brand-contrast, --color-brand-soft; a web test keeps the two equal), so the pass
+ * in the wallet looks like the portal the member uses.
+ */
+export const WALLET_COLOURS: Record<string, WalletColours> = {
+  de: { background: '#4338ca', foreground: '#ffffff', label: '#eef0fd' },
+  at: { background: '#9f1239', foreground: '#ffffff', label: '#fceef2' },
+  ch: { background: '#1f2937', foreground: '#ffffff', label: '#eef0f3' },
+  no: { background: '#0b5563', foreground: '#ffffff', label: '#e5f1f2' },
+  fi: { background: '#1d4ed8', foreground: '#ffffff', label: '#eaf0fe' },
+};
+
+/** The portal's default brand (global.css), for an operator without its own theme. */
+const DEFAULT_COLOURS: WalletColours = { background: '#1f3a8a', foreground: '#ffffff', label: '#e8edfb' };
 
 /** What both passes show, in the member's language. */
 export interface WalletPassContent {
@@ -32,7 +51,7 @@ export interface WalletPassContent {
   /** The barcode's text: the wallet code the door reads. */
   code: string;
   labels: WalletLabels;
-  colours: typeof WALLET_COLOURS;
+  colours: WalletColours;
 }
 
 export interface WalletLabels {
@@ -166,7 +185,7 @@ export function walletPassContent(input: {
     status: statusNames[input.status],
     code: input.code,
     labels,
-    colours: WALLET_COLOURS,
+    colours: WALLET_COLOURS[input.operatorId] ?? DEFAULT_COLOURS,
   };
 }
 

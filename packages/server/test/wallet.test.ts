@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DoorCheckIn, GoogleWalletLink } from '@portal/contract';
 import type { Persona } from '@portal/demo-data';
+import { WALLET_COLOURS } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { importSPKI, jwtVerify } from 'jose';
@@ -101,7 +102,8 @@ describe.each(databases())('wallet passes on %s', (kind) => {
         formatVersion: 1,
         passTypeIdentifier: sandbox.apple.passTypeId,
         teamIdentifier: sandbox.apple.teamId,
-        backgroundColor: 'rgb(31, 58, 138)',
+        // The German operator's brand colour (#4338ca), as its portal shows it.
+        backgroundColor: 'rgb(67, 56, 202)',
       });
       const [member] = await t.db.select().from(members).where(eq(members.username, 'active@de.example'));
       const [membership] = await t.db.select().from(memberships).where(eq(memberships.memberId, member!.id));
@@ -161,7 +163,8 @@ describe.each(databases())('wallet passes on %s', (kind) => {
     const [object] = jwt.payload.genericObjects;
     expect(object).toMatchObject({
       state: 'ACTIVE',
-      hexBackgroundColor: '#1f3a8a',
+      // The German operator's brand colour, as its portal shows it.
+      hexBackgroundColor: WALLET_COLOURS.de!.background,
       barcode: { type: 'QR_CODE', value: code },
     });
     const status = (object!.textModulesData as { id: string; body: string }[]).find((m) => m.id === 'status');

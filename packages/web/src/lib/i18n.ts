@@ -1,5 +1,11 @@
 import { BROWSER_KEYS, type Language, type Locale } from '@portal/contract';
-import { austrianGerman, languageOf, type OperatorSettings, offeredLocale, swissGerman } from '@portal/domain';
+import {
+  austrianGerman,
+  languageOf,
+  type OperatorSettings,
+  offeredLocale,
+  swissGerman,
+} from '@portal/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
