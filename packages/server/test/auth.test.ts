@@ -1,4 +1,5 @@
 import { AuthenticateResponse, ErrorBody, PASSWORD_CHECK_FAILED } from '@portal/contract';
+import { passwordRefusals } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.ts';
 import { RESET_MAILS_PER_MEMBER } from '../src/modules/auth/service.ts';
@@ -362,6 +363,32 @@ describe.each(databases())('auth on %s', (kind) => {
       expect(ErrorBody.parse(expired.json()).errors[0]?.type).toBe('invalid_reset_token');
       t.clock.set('2026-11-22T10:00:00Z');
       await t.signIn('rfid', 'ch');
+    });
+
+    it('refuses a short new password in the language of the page, else in the member’s', async () => {
+      // A German-speaking Swiss member (stored de-CH) on the French page.
+      await reset({
+        operator_id: 'ch',
+        username: 'max_frozen@ch.example',
+        url: 'http://localhost:8080/',
+        locale: 'de-CH',
+      });
+      const token = tokenFromMail((await outbox(t, 'max_frozen@ch.example'))[0]!.body)!;
+      const refusal = async (language?: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/update',
+          headers: language ? { 'accept-language': language } : {},
+          payload: { operator_id: 'ch', token, password: 'short' },
+        });
+        expect(res.statusCode).toBe(422);
+        return ErrorBody.parse(res.json()).errors[0]?.message;
+      };
+      const context = { min_length: 12 };
+      expect(await refusal('fr-CH, fr;q=0.9')).toBe(passwordRefusals.fr.password_too_short!(context));
+      // A language the operator does not offer, or none: the member's stored one.
+      expect(await refusal('fi-FI')).toBe(passwordRefusals.de.password_too_short!(context));
+      expect(await refusal()).toBe(passwordRefusals.de.password_too_short!(context));
     });
 
     it('limits password updates to 30 per address in 15 minutes', async () => {

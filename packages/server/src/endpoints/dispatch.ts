@@ -81,6 +81,7 @@ export async function dispatch(
     ip: request.ip,
     userAgent: request.headers?.['user-agent'],
     authorization: request.headers?.authorization,
+    acceptLanguage: request.headers?.['accept-language'],
     origin: request.origin ?? 'http://localhost',
   };
   let auth: AuthContext | null = null;
@@ -90,7 +91,7 @@ export async function dispatch(
     let doorClubId: string | null = null;
     if (entry.credential?.kind === 'session') {
       const checked = await entry.credential.check(client.authorization);
-      auth = withRequestLocale(checked.session, request.headers?.['accept-language']);
+      auth = withRequestLocale(checked.session, client.acceptLanguage);
       read = checked.read;
     } else if (entry.credential?.kind === 'door-key') {
       doorClubId = entry.credential.check(client.authorization);

@@ -30,6 +30,8 @@ export interface Client {
   ip: string;
   userAgent: string | undefined;
   authorization: string | undefined;
+  /** The request's `Accept-Language`: signed-out calls write in it (docs/architecture.md, "The member's language"). */
+  acceptLanguage: string | undefined;
   /** Scheme and host the request was addressed to, for addresses handed back (`https://de.example`). */
   readonly origin: string;
 }

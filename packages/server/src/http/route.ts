@@ -41,6 +41,7 @@ function clientOf(request: FastifyRequest): Client {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     authorization: request.headers.authorization,
+    acceptLanguage: request.headers['accept-language'],
     get origin() {
       return `${request.protocol}://${request.host}`;
     },

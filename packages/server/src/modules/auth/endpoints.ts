@@ -72,7 +72,7 @@ export function authEndpoints(auth: AuthService, session: Credential) {
     // Tokens cannot be guessed, but each try costs a lookup (and a hash when it is right).
     updatePassword: defineEndpoint(endpoints.updatePassword, {
       limit: perAddress,
-      handle: ({ body, client }) => auth.updatePassword(body, client.ip),
+      handle: ({ body, client }) => auth.updatePassword(body, client.ip, client.acceptLanguage),
     }),
     signOut: defineEndpoint(endpoints.signOut, {
       credential: session,

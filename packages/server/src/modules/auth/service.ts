@@ -6,10 +6,12 @@ import {
   type UpdatePasswordRequest,
 } from '@portal/contract';
 import {
+  acceptedLanguages,
   deviceLabel,
   formatDateTimeIn,
   getOperator,
   languageOf,
+  offeredLocale,
   passwordResetNoticeMail,
   RESET_TOKEN_TTL_MS,
   resetMail,
@@ -210,14 +212,21 @@ export function createAuthService(deps: AppDeps) {
     },
 
     /** Sets a new password with a reset token (once), and signs the member out everywhere. */
-    async updatePassword(input: UpdatePasswordRequest, ip: string): Promise<void> {
+    async updatePassword(input: UpdatePasswordRequest, ip: string, acceptLanguage?: string): Promise<void> {
       const hash = tokenHash(input.token);
       const found = await repo.findResetToken(db, hash);
       const now = clock.now();
       if (!found || found.operatorId !== input.operator_id || found.usedAt || found.expiresAt <= now) {
         throw invalidResetToken();
       }
-      const password = await acceptNewPassword(input.password, 'password', found.locale);
+      // The refusal is an answer: in the language of the page the member typed into, else
+      // theirs. The mails stay in the member's stored language (docs/architecture.md).
+      const answerLocale =
+        offeredLocale(
+          getOperator(found.operatorId as OperatorId).locales,
+          acceptedLanguages(acceptLanguage),
+        ) ?? found.locale;
+      const password = await acceptNewPassword(input.password, 'password', answerLocale);
       const passwordHash = await passwords.hash(password);
       const operator = getOperator(found.operatorId);
       await db.transaction(async (tx) => {
