@@ -33,7 +33,7 @@ test('a member saves the membership card to Apple Wallet and Google Wallet, then
     saved = route.request().url();
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google Wallet</title>' });
   });
-  await page.getByRole('button', { name: 'Save to Google Wallet' }).click();
+  await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
   await expect.poll(() => saved).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
 
   await page.goto(`${origin('de')}/entry`);
@@ -48,7 +48,7 @@ test('the wallet buttons fit 320 px and 390 px', async ({ page, request }) => {
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 740 });
     await page.goto(`${origin('de')}/entry`);
-    await expect(page.getByRole('button', { name: 'Save to Google Wallet' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Google Wallet' })).toBeVisible();
     await noSidewaysScroll(page);
     await page.getByRole('heading', { name: 'Membership card in your wallet' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/wallet-${width}.png`, fullPage: true });
@@ -58,7 +58,7 @@ test('the wallet buttons fit 320 px and 390 px', async ({ page, request }) => {
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
   await expect(page.getByRole('button', { name: 'Zu Apple Wallet hinzufügen' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'In Google Wallet speichern' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zu Google Wallet hinzufügen' })).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/wallet-de-320.png', fullPage: true });

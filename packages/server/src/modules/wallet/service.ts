@@ -76,7 +76,7 @@ export function createWalletService(deps: AppDeps) {
       return file;
     },
 
-    /** GET /v1/membership/wallet/google: the "Save to Google Wallet" link. */
+    /** GET /v1/membership/wallet/google: the "Add to Google Wallet" link. */
     async google(auth: AuthContext): Promise<GoogleWalletLink> {
       if (!deps.wallet) throw unavailable(getOperator(auth.operatorId).locales[0] ?? 'en');
       const pass = await content(auth);
