@@ -3,6 +3,7 @@ import { languageOf } from './locale.ts';
 import type { MailText } from './lifecycleMail.ts';
 import type { ChangeEvent } from './membershipChange.ts';
 import { formatMoney } from './money.ts';
+import { invoiceCharge } from './cards/update.ts';
 import { cardProviderErrorText } from './payments.ts';
 
 // Paying an open invoice now (docs/payments.md, "Paying an open invoice"; ADR 041): the
@@ -119,29 +120,7 @@ export function payNowCharge(
   checkoutId: string,
   result: { ok: true; providerReference: string } | { ok: false; errorCode: number },
 ) {
-  return {
-    payment: {
-      invoiceId: invoice.id,
-      status: result.ok ? ('captured' as const) : ('declined' as const),
-      amount: invoice.amount,
-      providerReference: result.ok ? result.providerReference : null,
-    },
-    charged: result.ok ? { type: 'card', details: `${card.brand} ${card.details}` } : null,
-    event: {
-      action: 'pay_open_invoice',
-      status: result.ok ? 'success' : 'failure',
-      details: {
-        invoice_id: invoice.id,
-        invoice_number: invoice.invoiceNumber,
-        amount: invoice.amount,
-        currency: invoice.currency,
-        checkout_id: checkoutId,
-        ...(result.ok
-          ? { provider_reference: result.providerReference }
-          : { error_code: result.errorCode, error: cardProviderErrorText(result.errorCode) }),
-      },
-    } satisfies ChangeEvent,
-  };
+  return invoiceCharge('pay_open_invoice', invoice, card, checkoutId, result);
 }
 
 /** The failed or cancelled return of the provider's page (nothing was charged). */

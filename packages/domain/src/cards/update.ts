@@ -146,11 +146,13 @@ type RetryInvoice = { id: string; invoiceNumber: string; amount: number; currenc
 type ChargeResult = { ok: true; providerReference: string } | { ok: false; errorCode: number };
 
 /**
- * What a retried charge writes: the payment (captured or declined), the invoice's method
- * snapshot when it went through (the same "<brand> <masked details>" as a scheduled charge),
- * and the event with the provider's reference or error.
+ * What a charge of an open invoice writes, whoever started it (`action`: a retry after a card
+ * update, or the member paying it now): the payment (captured or declined), the invoice's
+ * method snapshot when it went through (the same "<brand> <masked details>" as a scheduled
+ * charge), and the event with the provider's reference or error.
  */
-export function retriedCharge(
+export function invoiceCharge(
+  action: 'retry_declined_invoice' | 'pay_open_invoice',
   invoice: RetryInvoice,
   card: { brand: string; details: string },
   checkoutId: string,
@@ -165,7 +167,7 @@ export function retriedCharge(
     },
     charged: result.ok ? { type: 'card', details: `${card.brand} ${card.details}` } : null,
     event: {
-      action: 'retry_declined_invoice',
+      action,
       status: result.ok ? 'success' : 'failure',
       details: {
         invoice_id: invoice.id,
@@ -179,6 +181,16 @@ export function retriedCharge(
       },
     } satisfies ChangeEvent,
   };
+}
+
+/** What a charge retried after a card update writes (`invoiceCharge`). */
+export function retriedCharge(
+  invoice: RetryInvoice,
+  card: { brand: string; details: string },
+  checkoutId: string,
+  result: ChargeResult,
+) {
+  return invoiceCharge('retry_declined_invoice', invoice, card, checkoutId, result);
 }
 
 /** The confirmation of the card and, when invoices were charged, a receipt (member mails). */
