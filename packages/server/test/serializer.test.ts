@@ -21,7 +21,10 @@ describe('the compiled serializer', () => {
   afterAll(() => t?.close());
 
   it('compiles every response schema of the contract', () => {
-    const responses = Object.entries(endpoints as Record<string, Endpoint>).filter(([, e]) => e.response);
+    // A file (a calendar, a wallet pass) is sent as it is, under its own content type.
+    const responses = Object.entries(endpoints as Record<string, Endpoint>).filter(
+      ([, e]) => e.response && !e.contentType,
+    );
     expect(responses.length).toBeGreaterThan(20);
     for (const [name, endpoint] of responses) {
       expect(compileWriter(endpoint.response as z.ZodType), name).not.toBeNull();

@@ -37,7 +37,9 @@ function demoTexts() {
       readFileSync(path.join(web, `src/locales/${language}.json`), 'utf8'),
     );
     const others = strings(portal);
-    for (const text of strings(demo)) {
+    for (const whole of strings(demo)) {
+      // The bundler writes a no-break space in a string as an escape: the longest run without one.
+      const text = whole.split(/[\u00a0\u202f]/).reduce((a, b) => (b.length > a.length ? b : a));
       if (text.length >= 16 && !others.some((other) => other.includes(text))) texts.add(text);
     }
   }

@@ -26,6 +26,22 @@ declare module '*.json?public' {
   export default catalogue;
 }
 
+declare module '*.json?app' {
+  import type { Catalogue } from './lib/i18n.ts';
+
+  /** A catalogue without the sections only later pages use (packages/web/vite/catalogue-parts.ts). */
+  const catalogue: Catalogue;
+  export default catalogue;
+}
+
+declare module '*.json?later' {
+  import type { Catalogue } from './lib/i18n.ts';
+
+  /** Those sections (LATER_SECTIONS in packages/web/vite/catalogue-parts.ts). */
+  const catalogue: Catalogue;
+  export default catalogue;
+}
+
 /** The demo build only: the server's migrations as drizzle's migrator reads them (vite/migrations.ts). */
 declare module 'virtual:portal-migrations' {
   const migrations: import('drizzle-orm/migrator').MigrationMeta[];

@@ -6,7 +6,7 @@ import { SiteFooter } from '../components/SiteFooter.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { loadFullCatalogue } from '../lib/i18n.ts';
+import { loadFullCatalogue, loadLaterTexts } from '../lib/i18n.ts';
 import { useOperator } from '../lib/operator.ts';
 import { illustrationUrl } from '../lib/theme.ts';
 import styles from './LoggedOutApp.module.css';
@@ -23,7 +23,7 @@ const UpdatePasswordPage = lazy(async () => ({
 const AccessibilityPage = lazy(async () => {
   const [page] = await Promise.all([
     import('../features/accessibility/AccessibilityPage.tsx'),
-    loadFullCatalogue(),
+    loadFullCatalogue().then(loadLaterTexts),
   ]);
   return { default: page.AccessibilityPage };
 });
@@ -32,7 +32,7 @@ const AccessibilityPage = lazy(async () => {
 const PublicCancellationPage = lazy(async () => {
   const [page] = await Promise.all([
     import('../features/cancellation/public/PublicCancellationPage.tsx'),
-    loadFullCatalogue(),
+    loadFullCatalogue().then(loadLaterTexts),
   ]);
   return { default: page.PublicCancellationPage };
 });

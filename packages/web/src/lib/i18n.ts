@@ -14,14 +14,29 @@ export type Catalogue = { [key: string]: string | Catalogue };
 
 type Loaders = Record<Language, () => Promise<{ default: Catalogue }>>;
 
-/** Each catalogue is its own chunk; only the one in use is downloaded. */
+/**
+ * Each catalogue is its own chunk; only the one in use is downloaded. The signed-in app's
+ * part leaves out the sections only later pages use (vite/catalogue-parts.ts LATER_SECTIONS).
+ */
 const loaders: Loaders = {
-  en: () => import('../locales/en.json'),
-  de: () => import('../locales/de.json'),
-  fr: () => import('../locales/fr.json'),
-  nb: () => import('../locales/nb.json'),
-  fi: () => import('../locales/fi.json'),
+  en: () => import('../locales/en.json?app'),
+  de: () => import('../locales/de.json?app'),
+  fr: () => import('../locales/fr.json?app'),
+  nb: () => import('../locales/nb.json?app'),
+  fi: () => import('../locales/fi.json?app'),
 };
+
+/** Those sections, loaded with the first page that is not home (`loadLaterTexts`). */
+const laterLoaders: Loaders = {
+  en: () => import('../locales/en.json?later'),
+  de: () => import('../locales/de.json?later'),
+  fr: () => import('../locales/fr.json?later'),
+  nb: () => import('../locales/nb.json?later'),
+  fi: () => import('../locales/fi.json?later'),
+};
+/** Languages whose later sections are in; once asked for, a language change brings them too. */
+const laterLoaded = new Set<Language>();
+let laterWanted = false;
 
 /** The signed-out sections only (vite/catalogue-parts.ts): what the login page needs. */
 const publicLoaders: Loaders = {
@@ -95,6 +110,23 @@ async function ensureCatalogue(language: Language): Promise<void> {
   if (loaded.get(language) !== 'full') loaded.set(language, part);
 }
 
+async function ensureLater(language: Language): Promise<void> {
+  if (laterLoaded.has(language)) return;
+  const catalogue = await laterLoaders[language]();
+  addCatalogue(i18n, language, catalogue.default);
+  laterLoaded.add(language);
+}
+
+/**
+ * The sections of the catalogue that only pages other than home use (the accessibility
+ * statement, the cancellation form's, the bank account's, the wallet's), in the language in
+ * use and from then on in every language switched to. Lazy pages wait for it with their chunk.
+ */
+export async function loadLaterTexts(): Promise<void> {
+  laterWanted = true;
+  if (i18n.isInitialized) await ensureLater(languageOf(i18n.language));
+}
+
 /**
  * The whole catalogue of the language in use, before the signed-in app or the public
  * cancellation form shows (the login page loads its own sections only).
@@ -151,6 +183,7 @@ export async function initI18n(
     await instance.use(initReactI18next).init({ ...I18N_OPTIONS, lng: locale });
   }
   await ensureCatalogue(languageOf(locale));
+  if (laterWanted) await ensureLater(languageOf(locale));
   await instance.changeLanguage(locale);
   document.documentElement.lang = locale;
   return instance;
@@ -159,6 +192,7 @@ export async function initI18n(
 /** Switches the language; `persist` records it as the member's choice in this browser. */
 export async function changeLocale(locale: Locale, persist = true): Promise<void> {
   await ensureCatalogue(languageOf(locale));
+  if (laterWanted) await ensureLater(languageOf(locale));
   // Recorded before the switch: the membership loads again as the language changes, and
   // sends it as the member's choice only when it is stored as one (`chosenLocale`).
   if (persist) {

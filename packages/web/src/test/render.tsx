@@ -5,11 +5,13 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { i18n, initI18n } from '../lib/i18n.ts';
+import { i18n, initI18n, loadLaterTexts } from '../lib/i18n.ts';
 import { OperatorContext } from '../lib/operator.ts';
 
 export async function setupI18n(locale = 'en-DE') {
   await initI18n(locale);
+  // A test renders any page at once: the texts a lazy page waits for are in too.
+  await loadLaterTexts();
   return i18n;
 }
 

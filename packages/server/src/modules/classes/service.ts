@@ -30,6 +30,7 @@ import { randomUUID } from '../../platform/crypto.ts';
 import type { Log } from '../../platform/log.ts';
 import { backgroundInterval } from '../../platform/time.ts';
 import { loadMembershipState } from '../membership/state.ts';
+import { findOpenClub } from '../occupancy/repository.ts';
 import { bookingsCalendar } from './calendar.ts';
 import * as repo from './repository.ts';
 
@@ -122,6 +123,9 @@ export function createClassesService(deps: AppDeps) {
       if (to.getTime() - from.getTime() > MAX_TIMETABLE_DAYS * DAY_MS)
         throw invalidRequest('to', `The window is at most ${MAX_TIMETABLE_DAYS} days.`);
       const today = todayIn(getOperator(auth.operatorId).timezone, now);
+      // A club asked for by id is one of the operator's open clubs, else 404 (as its occupancy).
+      if (query.location_id && !(await findOpenClub(db, auth.operatorId, query.location_id, today)))
+        throw notFound('No such club.');
       const rows = await repo.listSessions(db, auth.operatorId, today, {
         from,
         to,

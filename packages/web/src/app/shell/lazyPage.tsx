@@ -7,6 +7,7 @@ import {
   useEffect,
 } from 'react';
 import { createRoutesFromChildren, matchRoutes, Routes, useLocation } from 'react-router';
+import { loadLaterTexts } from '../../lib/i18n.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound: a component of any props.
 type AnyComponent = ComponentType<any>;
@@ -57,11 +58,14 @@ export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M>(
     current = makeLazy();
   };
   const preload = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      failedPages.add(forget);
-      throw new PageLoadError(String(name), error);
-    });
+    // The page's chunk and the texts only pages other than home use, side by side.
+    loading ??= Promise.all([load(), loadLaterTexts()])
+      .then(([page]) => page)
+      .catch((error: unknown) => {
+        loading = null;
+        failedPages.add(forget);
+        throw new PageLoadError(String(name), error);
+      });
     return loading;
   };
   function Page(props: ComponentProps<M[K]>) {
