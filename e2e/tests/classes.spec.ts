@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { catalogue, expectNoAxeViolations, mainMenu, signIn, textOf, usePortalClock } from './support.ts';
+import {
+  catalogue,
+  expectNoAxeViolations,
+  mainMenu,
+  signIn,
+  textOf,
+  useEnglish,
+  usePortalClock,
+} from './support.ts';
 
 // Group classes (docs/classes.md) for active@de, whom the seed gave a full small class at
 // their club (three places, booked by other personas) tomorrow evening: book a class, join
@@ -13,6 +21,7 @@ const t = (path: string, values: Record<string, string | number> = {}) => textOf
 
 test('books a class, joins a waitlist, saves the calendar file and cancels', async ({ page, request }) => {
   await usePortalClock(page, request);
+  await useEnglish(page, 'de');
   await signIn(page, 'de', 'active');
   await mainMenu(page)
     .getByRole('link', { name: t('classes.menu') })
@@ -65,6 +74,7 @@ test('books a class, joins a waitlist, saves the calendar file and cancels', asy
 test('fits 320 px without sideways scrolling and is axe clean', async ({ page, request }) => {
   await usePortalClock(page, request);
   await page.setViewportSize({ width: 320, height: 700 });
+  await useEnglish(page, 'de');
   await signIn(page, 'de', 'in_trial');
   await page.goto('/classes');
   await expect(page.getByRole('heading', { name: t('classes.title') })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, origin, signIn, usePortalClock } from './support.ts';
+import { expectNoAxeViolations, origin, signIn, useEnglish, usePortalClock } from './support.ts';
 
 test.use({ bypassCSP: true }); // for the injected axe-core script
 
@@ -16,6 +16,7 @@ test('a member saves the membership card to Apple Wallet and Google Wallet, then
   request,
 }) => {
   await usePortalClock(page, request);
+  await useEnglish(page, 'de');
   await signIn(page, 'de', 'rfid');
   await page.goto(`${origin('de')}/entry`);
   await expect(page.getByRole('heading', { name: 'Membership card in your wallet' })).toBeVisible();
@@ -35,6 +36,8 @@ test('a member saves the membership card to Apple Wallet and Google Wallet, then
   });
   await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
   await expect.poll(() => saved).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+  // The navigation to Google's page ends before the test goes back.
+  await page.waitForURL(/^https:\/\/pay\.google\.com\//);
 
   await page.goto(`${origin('de')}/entry`);
   await page.getByRole('button', { name: 'Remove wallet code' }).click();
@@ -44,6 +47,7 @@ test('a member saves the membership card to Apple Wallet and Google Wallet, then
 
 test('the wallet buttons fit 320 px and 390 px', async ({ page, request }) => {
   await usePortalClock(page, request);
+  await useEnglish(page, 'de');
   await signIn(page, 'de', 'active');
   for (const width of [320, 390]) {
     await page.setViewportSize({ width, height: 740 });
