@@ -34,7 +34,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         {invoice.invoice_number}
       </Link>
       <span className={styles.meta}>
-        {invoice.period ? format.period(invoice.period) : format.date(invoice.invoice_date)}
+        {invoice.period ? format.period(invoice.period) : format.listDate(invoice.invoice_date)}
         {/* Without a period, what it is for where we know it (a PT package), on its own line. */}
         {subject && <span className={styles.subject}>{subject}</span>}
       </span>

@@ -145,7 +145,7 @@ describe('invoices', () => {
     );
     expect(rows[0]).toHaveTextContent('DE-11 Apr 2025 – 30 Apr 2025✓Paid€29.90');
     // Without a period (a one-off charge), the invoice date.
-    expect(rows[2]).toHaveTextContent('DE-31 April 2025!Failed€29.90');
+    expect(rows[2]).toHaveTextContent('DE-31 Apr 2025!Failed€29.90');
   });
 
   it('says what a personal-training package invoice is for: it has a date, no period', async () => {
@@ -169,7 +169,7 @@ describe('invoices', () => {
     render(withCard(), { invoices: [pt, stamped[0]!] });
     const rows = await within(section('Invoices')).findAllByRole('listitem');
     expect(rows[0]).toHaveTextContent(
-      'DE-2026-27ACC8613 November 2026Personal training: 5-session pack✓Paid€299.00',
+      'DE-2026-27ACC8613 Nov 2026Personal training: 5-session pack✓Paid€299.00',
     );
     // A membership invoice is said by its period alone.
     expect(rows[1]).toHaveTextContent('DE-11 Apr 2025 – 30 Apr 2025✓Paid€29.90');

@@ -13,6 +13,8 @@ export function usePaymentFormat() {
   return {
     money: (minorUnits: number) => formatMoney(minorUnits, operator.currency, locale),
     date: (isoDate: string) => formatDate(isoDate, locale),
+    /** A date in a list beside periods: the periods' style, one date style within a list. */
+    listDate: (isoDate: string) => formatDate(isoDate, locale, 'medium'),
     period: (period: { from: string; to: string }) =>
       t('payments.period', {
         from: formatDate(period.from, locale, 'medium'),
