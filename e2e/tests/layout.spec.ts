@@ -191,8 +191,13 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 
 async function chooseLanguage(page: Page, locale: string) {
   const select = page.locator('header select').first();
-  if ((await select.inputValue()) !== locale) await select.selectOption(locale);
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  const html = page.locator('html');
+  // Just after sign-in the app may still switch to the member's stored language, with the
+  // switcher already showing it: pick again until the page is in the language asked for.
+  await expect(async () => {
+    if ((await html.getAttribute('lang')) !== locale) await select.selectOption(locale);
+    await expect(html).toHaveAttribute('lang', locale, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Measures the screen shown at each width: a resize needs no new navigation, only a layout. */
