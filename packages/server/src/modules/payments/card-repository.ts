@@ -16,11 +16,12 @@ export async function findCheckout(ex: Executor, id: string) {
 
 /**
  * Closes the member's open, unexpired checkout in one conditional UPDATE: of two returns
- * for one checkout (a replay, a double post) exactly one gets the row back.
+ * for one checkout (a replay, a double post) exactly one gets the row back. With
+ * `invoiceId`, only the checkout paying that invoice (paying now).
  */
 export async function closeCheckout(
   ex: Executor,
-  where: { id: string; memberId: string; provider: 'verifone' | 'dibs'; now: Date },
+  where: { id: string; memberId: string; invoiceId?: string; provider: 'verifone' | 'dibs'; now: Date },
   status: 'completed' | 'cancelled' | 'failed',
 ): Promise<CheckoutRow | undefined> {
   const [row] = await ex
@@ -30,6 +31,7 @@ export async function closeCheckout(
       and(
         eq(cardCheckouts.id, where.id),
         eq(cardCheckouts.memberId, where.memberId),
+        where.invoiceId === undefined ? undefined : eq(cardCheckouts.invoiceId, where.invoiceId),
         eq(cardCheckouts.provider, where.provider),
         eq(cardCheckouts.status, 'open'),
         gt(cardCheckouts.expiresAt, where.now),

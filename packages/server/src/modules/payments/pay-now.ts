@@ -11,10 +11,10 @@ import {
   payNowReference,
   payNowRefusal,
 } from '@portal/domain';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ChargeResult } from '../../adapters/cards/index.ts';
 import type { Executor } from '../../db/executor.ts';
-import { cardCheckouts, invoices } from '../../db/schema.ts';
+import { invoices } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -38,32 +38,6 @@ async function ownInvoice(ex: Executor, memberId: string, id: string, lock = fal
     .limit(1);
   const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw notFound('No such invoice.');
-  return row;
-}
-
-/**
- * Closes the member's open, unexpired payment checkout of this invoice in one conditional
- * UPDATE (ADR 009): of two returns for one checkout exactly one gets the row back.
- */
-async function closePaymentCheckout(
-  ex: Executor,
-  where: { id: string; memberId: string; invoiceId: string; provider: 'verifone' | 'dibs'; now: Date },
-  status: 'completed' | 'cancelled' | 'failed',
-) {
-  const [row] = await ex
-    .update(cardCheckouts)
-    .set({ status, completedAt: where.now })
-    .where(
-      and(
-        eq(cardCheckouts.id, where.id),
-        eq(cardCheckouts.memberId, where.memberId),
-        eq(cardCheckouts.invoiceId, where.invoiceId),
-        eq(cardCheckouts.provider, where.provider),
-        eq(cardCheckouts.status, 'open'),
-        gt(cardCheckouts.expiresAt, where.now),
-      ),
-    )
-    .returning();
   return row;
 }
 
@@ -152,7 +126,7 @@ export function createPayNowService(deps: AppDeps) {
         const now = clock.now();
         const status = { registered: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;
         const where = { id: verified.checkoutId, memberId: locked.member.id, invoiceId, provider, now };
-        const checkout = await closePaymentCheckout(tx, where, status[verified.outcome]);
+        const checkout = await repo.closeCheckout(tx, where, status[verified.outcome]);
         if (!checkout || checkout.amount !== invoice.amount) throw refusal(locked, 'invalid_card_return');
 
         if (verified.outcome !== 'registered') {
