@@ -80,7 +80,11 @@ describe.each(databases())('occupancy on %s', (kind) => {
     const saturday = Array.from({ length: 50 }, (_, i) =>
       row(new Date(Date.parse('2026-11-21T12:00:00Z') + i * 1000)),
     );
-    await t.db.insert(checkIns).values([...recent, row(minutesAgo(100)), ...weeks, ...saturday]);
+    // The ninth Sunday before is outside the eight weeks: its busy morning does not count.
+    const ninth = Array.from({ length: 30 }, (_, i) =>
+      row(berlin('2026-09-20', `08:${String(i).padStart(2, '0')}`)),
+    );
+    await t.db.insert(checkIns).values([...recent, row(minutesAgo(100)), ...weeks, ...saturday, ...ninth]);
     await t.db.update(locations).set({ capacity: 12 }).where(eq(locations.id, club!.id));
 
     // Cached for a minute: the same answer, then the new one.

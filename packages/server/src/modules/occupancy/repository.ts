@@ -34,18 +34,30 @@ export async function presentMembers(ex: Executor, clubId: string, now: Date, mi
 }
 
 /**
- * Check-ins per hour (in `timezone`) on the days from `from` up to but not including
- * `until` that fall on `until`'s weekday: the same weekday of the weeks before.
+ * Check-ins per hour (in `timezone`) on the same weekday as `today` in each of the `weeks`
+ * weeks before it. Counted per day in a lateral subquery, so the database reads one range of
+ * `check_ins_location_at_idx` per such day and none of the other weekdays' check-ins (as one
+ * join the planner chose to read all of the club's rows; docs/access-and-pins.md).
  */
-export function checkInsPerHour(ex: Executor, clubId: string, timezone: string, from: string, until: string) {
+export function checkInsPerHour(
+  ex: Executor,
+  clubId: string,
+  timezone: string,
+  today: string,
+  weeks: number,
+) {
   return selectRows<{ hour: number; count: number }>(
     ex,
-    sql`select extract(hour from ${checkIns.at} at time zone ${timezone})::int as hour, count(*)::int as count
-      from ${checkIns}
-      where ${checkIns.locationId} = ${clubId}
-        and ${checkIns.at} >= (${from}::date)::timestamp at time zone ${timezone}
-        and ${checkIns.at} < (${until}::date)::timestamp at time zone ${timezone}
-        and extract(isodow from ${checkIns.at} at time zone ${timezone}) = extract(isodow from ${until}::date)
+    sql`select d.hour, sum(d.count)::int as count
+      from generate_series(1, ${weeks}::int) as w(n)
+      cross join lateral (
+        select extract(hour from ${checkIns.at} at time zone ${timezone})::int as hour, count(*) as count
+        from ${checkIns}
+        where ${checkIns.locationId} = ${clubId}
+          and ${checkIns.at} >= (${today}::date - 7 * w.n)::timestamp at time zone ${timezone}
+          and ${checkIns.at} < (${today}::date - 7 * w.n + 1)::timestamp at time zone ${timezone}
+        group by 1
+      ) as d
       group by 1
       order by 1`,
   );

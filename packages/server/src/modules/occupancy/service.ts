@@ -1,6 +1,5 @@
 import type { Occupancy } from '@portal/contract';
 import {
-  addDays,
   DEFAULT_CLUB_CAPACITY,
   DEFAULT_VISIT_MINUTES,
   getOperator,
@@ -38,13 +37,7 @@ export function createOccupancyService(deps: AppDeps) {
       const capacity = club.capacity ?? DEFAULT_CLUB_CAPACITY;
       const minutes = club.visitMinutes ?? DEFAULT_VISIT_MINUTES;
       const current = await repo.presentMembers(db, club.id, now, minutes);
-      const counts = await repo.checkInsPerHour(
-        db,
-        club.id,
-        timezone,
-        addDays(today, -7 * TYPICAL_WEEKS),
-        today,
-      );
+      const counts = await repo.checkInsPerHour(db, club.id, timezone, today, TYPICAL_WEEKS);
       const value: Occupancy = {
         location_id: club.id,
         current,
