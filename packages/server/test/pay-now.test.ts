@@ -149,6 +149,26 @@ describe.each(databases())('paying an open invoice now on %s', (kind) => {
     expect(rows[0]!.providerReference).toMatch(/^sbx-dibs-charge-/);
   });
 
+  it('never takes a pay-now return for a card update, nor a card update’s return for paying', async () => {
+    // The Swiss member's invoice stays open after the declined charge above.
+    const ch = await t.signIn('unpaid', 'ch');
+    const open = await openInvoice(ch);
+    const before = await c.membership(ch);
+    // The pay-now checkout's return posted as a card update: refused, no card stored, and
+    // the checkout stays open for the payment it was made for.
+    const paying = await enter(ch, open.id, VISA);
+    expectError(await c.register(ch, paying, before.location.id), 422, 'invalid_card_return');
+    expect((await c.membership(ch)).current_payment_method).toEqual(before.current_payment_method);
+    // A card update's return posted as paying the invoice: refused, nothing charged.
+    const updating = await c.enterCard(await c.verifoneUrl(ch), VISA);
+    expectError(await payReturn(ch, open.id, updating), 422, 'invalid_card_return');
+    expect(await paidRows(open.id)).toHaveLength(0);
+
+    const res = await payReturn(ch, open.id, paying);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await paidRows(open.id)).toHaveLength(1);
+  });
+
   it('answers 404 for another member’s invoice and 422 for a scheduled or charged one', async () => {
     const mine = await t.signIn('active', 'at');
     const other = await t.signIn('unpaid', 'fi');

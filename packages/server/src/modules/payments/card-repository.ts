@@ -17,7 +17,8 @@ export async function findCheckout(ex: Executor, id: string) {
 /**
  * Closes the member's open, unexpired checkout in one conditional UPDATE: of two returns
  * for one checkout (a replay, a double post) exactly one gets the row back. With
- * `invoiceId`, only the checkout paying that invoice (paying now).
+ * `invoiceId`, only the checkout paying that invoice (paying now); without, only a card
+ * update's checkout, so a pay-now checkout's return never registers a card.
  */
 export async function closeCheckout(
   ex: Executor,
@@ -31,7 +32,9 @@ export async function closeCheckout(
       and(
         eq(cardCheckouts.id, where.id),
         eq(cardCheckouts.memberId, where.memberId),
-        where.invoiceId === undefined ? undefined : eq(cardCheckouts.invoiceId, where.invoiceId),
+        where.invoiceId === undefined
+          ? isNull(cardCheckouts.invoiceId)
+          : eq(cardCheckouts.invoiceId, where.invoiceId),
         eq(cardCheckouts.provider, where.provider),
         eq(cardCheckouts.status, 'open'),
         gt(cardCheckouts.expiresAt, where.now),
