@@ -4,7 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { invoices, members, payments, sepaCollections } from '../src/db/schema.ts';
+import { loadMembershipState } from '../src/modules/membership/state.ts';
+import { removePaymentMethods } from '../src/modules/payments/card-repository.ts';
 import { importBankReturns, takeDueDebits } from '../src/modules/payments/sepa/debit-run.ts';
+import { endMandates } from '../src/modules/payments/sepa/repository.ts';
 import { painDirectDebitXml, parseBankReturns } from '../src/sepa-file.ts';
 import { databases, startApp, type TestApp, testConfig } from './support/harness.ts';
 import { memberApi } from './support/member-api.ts';
@@ -199,5 +202,59 @@ describe.each(databases())('SEPA debit file and bank returns on %s', (kind) => {
       status: 'failure',
       details: expect.objectContaining({ reason_code: 'MD06', reason: 'refund requested by the debtor' }),
     });
+  });
+});
+
+// Two connections at once: only PostgreSQL has them (PGlite runs one transaction at a time).
+describe.runIf(databases().includes('postgres'))('the SEPA debit run beside a member’s own change', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof memberApi>;
+  beforeAll(async () => {
+    t = await startApp('postgres', { now: '2026-11-22T10:00:00Z' });
+    api = memberApi(t);
+  });
+  afterAll(() => t?.close());
+
+  it('waits for a member leaving direct debit, then leaves their debit out', async () => {
+    const token = await t.signIn('unpaid', 'at');
+    const signed = await api.call('PUT', '/v1/membership/sepa_mandate', token, {
+      iban: 'AT611904300234573201',
+      account_holder: 'Ute Unbezahlt',
+      password: DEMO_PASSWORD,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [member] = await t.db.select().from(members).where(eq(members.username, 'unpaid@at.example'));
+    const queued = await t.db.select().from(sepaCollections).where(eq(sepaCollections.memberId, member!.id));
+    expect(queued.map((c) => c.status)).toEqual(['queued']);
+
+    // The member's change holds the membership lock while the run starts.
+    let holding!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const change = t.db.transaction(async (tx) => {
+      await loadMembershipState(tx, member!.id, t.clock, { forUpdate: true });
+      holding();
+      await released;
+      await endMandates(tx, member!.id, t.clock.now());
+      await removePaymentMethods(tx, member!.id, t.clock.now());
+    });
+    await held;
+    const run = takeDueDebits(t.db, t.clock, 'at', '2026-12-31');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await change;
+
+    expect((await run).debits).toEqual([]);
+    const after = await t.db.select().from(sepaCollections).where(eq(sepaCollections.memberId, member!.id));
+    expect(after.map((c) => c.status)).toEqual(['cancelled']);
+    const open = Invoice.array()
+      .parse((await api.call('GET', '/v1/membership/invoices', token)).json())
+      .filter((i) => i.id === queued[0]!.invoiceId);
+    expect(open.map((i) => i.status)).toEqual(['declined']);
   });
 });

@@ -1,9 +1,11 @@
 import {
   type AnyColumn,
   and,
+  asc,
   desc,
   eq,
   getTableColumns,
+  inArray,
   isNull,
   notInArray,
   type SQL,
@@ -69,6 +71,22 @@ const membershipColumns = {
   product: products,
   freezes: freezePeriodsJson,
 };
+
+/**
+ * Locks the memberships of several members at once, in id order, as a batch job (the SEPA
+ * debit run) must before it reads what their own requests may change: with one order, two
+ * batches never wait on each other in a circle, and each member's request waits for the
+ * batch or the batch for it (ADR 033).
+ */
+export async function lockMemberships(ex: Executor, memberIds: readonly string[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  await ex
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(inArray(memberships.memberId, [...memberIds]))
+    .orderBy(asc(memberships.id))
+    .for('no key update');
+}
 
 /**
  * The member's membership (the newest one) with its member, club and product rows and its

@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../../db/executor.ts';
 import { invoices, paymentMethods, payments, sepaCollections, sepaMandates } from '../../../db/schema.ts';
 import { randomBytes, randomUUID, toHex } from '../../../platform/crypto.ts';
 import { logMembershipChange } from '../../membership/changes.ts';
+import { lockMemberships } from '../../membership/repository.ts';
 import { loadMembershipState } from '../../membership/state.ts';
 
 /*
@@ -51,13 +52,37 @@ async function currentMandates(ex: Executor, operatorId: OperatorId) {
 }
 
 /**
+ * The members a run may debit: those with a mandate of the operator that has not ended, and
+ * those with a collection of the operator queued for `date` or before.
+ */
+async function membersInRun(ex: Executor, operatorId: OperatorId, date: string): Promise<string[]> {
+  const withMandate = await ex
+    .select({ memberId: sepaMandates.memberId })
+    .from(sepaMandates)
+    .where(and(eq(sepaMandates.operatorId, operatorId), isNull(sepaMandates.endedAt)));
+  const withQueued = await ex
+    .select({ memberId: sepaCollections.memberId })
+    .from(sepaCollections)
+    .where(
+      and(
+        eq(sepaCollections.operatorId, operatorId),
+        eq(sepaCollections.status, 'queued'),
+        lte(sepaCollections.dueOn, date),
+      ),
+    );
+  return [...new Set([...withMandate, ...withQueued].map((r) => r.memberId))];
+}
+
+/**
  * Takes every debit due on `date` for the operator into one run, in one transaction: the
  * queued collections (declined invoices a mandate queued) and the scheduled invoices of
  * members paying by direct debit whose date has come. Each becomes `exported` with its
  * sequence type (FRST for a mandate's first debit that was not returned, else RCUR), and
  * its invoice is booked as charged by direct debit with a payment the bank may return.
  * Queued collections whose invoice was paid otherwise, or whose mandate is no longer the
- * member's, are cancelled.
+ * member's, are cancelled. The memberships of the members it may debit are locked before
+ * their mandates are read, so a member switching to card meanwhile is either in the run
+ * before the switch (which then finds the invoice charged) or out of it.
  */
 export async function takeDueDebits(
   db: Db,
@@ -68,7 +93,10 @@ export async function takeDueDebits(
   return db.transaction(async (tx) => {
     const now = clock.now();
     const messageId = `${operatorId.toUpperCase()}-${date.replaceAll('-', '')}-${toHex(randomBytes(6)).toUpperCase()}`;
-    const mandates = await currentMandates(tx, operatorId);
+    const locked = new Set(await membersInRun(tx, operatorId, date));
+    await lockMemberships(tx, [...locked]);
+    // A member who signed a mandate after that list was read waits for the next run.
+    const mandates = (await currentMandates(tx, operatorId)).filter((m) => locked.has(m.memberId));
     const byMember = new Map(mandates.map((m) => [m.memberId, m.mandate]));
 
     // Scheduled invoices now due of members paying by direct debit join the queue.
@@ -119,6 +147,7 @@ export async function takeDueDebits(
     const debits: DueDebit[] = [];
     const firstUsed = new Set<string>();
     for (const { collection, invoice } of queued) {
+      if (!locked.has(collection.memberId)) continue;
       const mandate = byMember.get(collection.memberId);
       const open = invoice.status === 'declined' || invoice.status === 'scheduled';
       if (!open || !mandate || mandate.id !== collection.mandateId) {
