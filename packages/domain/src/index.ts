@@ -12,6 +12,7 @@ export * from './cancellation.ts';
 export * from './club.ts';
 export * from './access.ts';
 export * from './profile.ts';
+export * from './bank-account.ts';
 export * from './payments.ts';
 export * from './sepa.ts';
 export * from './sepaTexts.ts';

@@ -11,7 +11,8 @@ import { languageOf } from './locale.ts';
 import type { ChangeEvent } from './membershipChange.ts';
 import { formatMoney } from './money.ts';
 import type { OperatorSettings } from './operators/types.ts';
-import { cardProviderErrorText, maskBankAccount, parseBankAccount } from './payments.ts';
+import { maskBankAccount, parseBankAccount } from './bank-account.ts';
+import { cardProviderErrorText } from './payments.ts';
 import { type RefundRefusal, refundTexts } from './refundTexts.ts';
 
 // The closed-days refund's decisions (ADR 028), for the server's payments/refunds.ts; booking,

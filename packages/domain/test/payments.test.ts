@@ -9,11 +9,10 @@ import {
   membershipFeeShare,
   healthInsuranceEligible,
   invoiceClosureRefund,
-  maskBankAccount,
-  parseBankAccount,
   wholeMonthsBetween,
   yearsWithFeesPaid,
 } from '../src/payments.ts';
+import { maskBankAccount, parseBankAccount } from '../src/bank-account.ts';
 
 describe('card update allowed', () => {
   it('needs a plus sign and digits as prefix and digits and spaces as number', () => {

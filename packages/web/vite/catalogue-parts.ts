@@ -33,9 +33,28 @@ export const PUBLIC_SECTIONS = [
 /**
  * The sections only pages other than home use, loaded with those pages (their chunks wait
  * for them): the signed-in app's first screen downloads the rest (`?app`), a page opened
- * later these too (`?later`). docs/performance.md.
+ * later these too (`?later`). A section home or the shell shows stays out of this list:
+ * the test `catalogue-parts.test.ts` reads home's modules for the sections they name.
+ * docs/performance.md.
  */
-export const LATER_SECTIONS = ['accessibility', 'publicCancellation', 'sepa', 'wallet'] as const;
+export const LATER_SECTIONS = [
+  'accessibility',
+  'publicCancellation',
+  'sepa',
+  'wallet',
+  'account',
+  'cancellation',
+  'cancelFreeze',
+  'club',
+  'consents',
+  'contact',
+  'freeze',
+  'healthInsurance',
+  'invoice',
+  'profile',
+  'reactivate',
+  'referral',
+] as const;
 
 /** The demo build's texts (src/demo). */
 export const DEMO_SECTION = 'demo';

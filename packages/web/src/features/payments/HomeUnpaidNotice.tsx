@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { useInvoices } from '../../lib/membership.ts';
 import { useOpenAmountWay } from './openAmountWay.ts';
 import { PayNowList } from './payNow/PayNowList.tsx';
-import { OwedNotice } from './UnpaidNotice.tsx';
+import { OwedNotice } from './OwedNotice.tsx';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
 const HOME_TEXT = {

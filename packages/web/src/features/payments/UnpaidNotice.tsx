@@ -1,12 +1,11 @@
 import type { Invoice } from '@portal/contract';
 import { openAmount, unpaidInvoices } from '@portal/domain';
-import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/Button.tsx';
 import { UpdateCardLink } from './card/UpdateCardLink.tsx';
 import { useOpenAmountWay } from './openAmountWay.ts';
+import { OwedNotice } from './OwedNotice.tsx';
 import { PayNowList } from './payNow/PayNowList.tsx';
-import styles from './UnpaidNotice.module.css';
 import { usePaymentFormat } from './usePaymentFormat.ts';
 
 /**
@@ -42,23 +41,5 @@ export function UnpaidNotice({ invoices }: { invoices: readonly Invoice[] }) {
         </>
       )}
     </OwedNotice>
-  );
-}
-
-/** How a notice of money owed looks, on the payment page and on home: its mark, title and text. */
-export function OwedNotice({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={styles.notice}>
-      <span className={styles.icon} aria-hidden="true">
-        !
-      </span>
-      <div className={styles.body}>
-        <h2 id={id} className={styles.title}>
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
   );
 }
