@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProviderReturnBanner, ProviderReturnState } from '../ProviderReturnBanner.tsx';
 import type { CardUpdateResult, RetriedInvoice } from './cardUpdate.ts';
 import styles from './Card.module.css';
 import { useCardRegistration } from './useCardRegistration.ts';
@@ -32,63 +33,47 @@ function BannerContent({ result }: { result: CardUpdateResult }) {
   const { t } = useTranslation();
   if (result.outcome === 'unknown') {
     return (
-      <div className={styles.bannerBox} data-tone="pending">
-        <span className={styles.spinner} aria-hidden="true" />
-        <div className={styles.bannerBody}>
-          <p className={styles.bannerTitle}>{t('payments.banner.confirming')}</p>
-          <p>{t('payments.banner.confirmingHint')}</p>
-        </div>
-      </div>
+      <ProviderReturnState tone="pending" title={t('payments.banner.confirming')}>
+        <p>{t('payments.banner.confirmingHint')}</p>
+      </ProviderReturnState>
     );
   }
   if (result.outcome === 'error') {
     // A refusal with a text of its own (a declined card, a return used before), else the general one.
     const text = t([`payments.errors.${result.errorType ?? 'none'}`, 'payments.banner.error.generic']);
     return (
-      <div className={styles.bannerBox} data-tone="error">
-        <span className={styles.bannerIcon} aria-hidden="true">
-          !
-        </span>
-        <div className={styles.bannerBody}>
-          <p className={styles.bannerTitle}>{t('payments.banner.error.title')}</p>
-          <p>{text}</p>
-          <p>
-            <Link to="/payment/credit-card" className={styles.bannerLink}>
-              {t('payments.banner.error.retry')}
-            </Link>
-          </p>
-        </div>
-      </div>
+      <ProviderReturnState tone="error" title={t('payments.banner.error.title')}>
+        <p>{text}</p>
+        <p>
+          <Link to="/payment/credit-card" className={styles.bannerLink}>
+            {t('payments.banner.error.retry')}
+          </Link>
+        </p>
+      </ProviderReturnState>
     );
   }
   const exists = result.outcome === 'exists';
   return (
-    <div className={styles.bannerBox} data-tone="success">
-      <span className={styles.bannerIcon} aria-hidden="true">
-        ✓
-      </span>
-      <div className={styles.bannerBody}>
-        <p className={styles.bannerTitle}>
-          {t(exists ? 'payments.banner.exists.title' : 'payments.banner.success.title')}
-        </p>
-        <p>{t(exists ? 'payments.banner.exists.text' : 'payments.banner.success.text')}</p>
-        <RetriedInvoices retried={result.retried} />
-      </div>
-    </div>
+    <ProviderReturnState
+      tone="success"
+      title={t(exists ? 'payments.banner.exists.title' : 'payments.banner.success.title')}
+    >
+      <p>{t(exists ? 'payments.banner.exists.text' : 'payments.banner.success.text')}</p>
+      <RetriedInvoices retried={result.retried} />
+    </ProviderReturnState>
   );
 }
 
 /**
  * The banner of /payment/payment-method-updated (its only page): confirming, then
- * success, already registered (a success too) or failure with a way to try again. A live
- * region that stays in the page, so each change is announced.
+ * success, already registered (a success too) or failure with a way to try again.
  */
 export function CardUpdateBanner() {
   const { t } = useTranslation();
   const result = useCardRegistration();
   return (
-    <div role="status" aria-live="polite" aria-label={t('payments.banner.label')} className={styles.banner}>
+    <ProviderReturnBanner label={t('payments.banner.label')}>
       {result && <BannerContent result={result} />}
-    </div>
+    </ProviderReturnBanner>
   );
 }

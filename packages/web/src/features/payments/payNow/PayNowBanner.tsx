@@ -1,61 +1,40 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from '../card/Card.module.css';
+import { ProviderReturnBanner, ProviderReturnState } from '../ProviderReturnBanner.tsx';
 import { type PayNowResult, usePayNowReturn } from './usePayNowReturn.ts';
 
 function BannerContent({ result }: { result: PayNowResult }) {
   const { t } = useTranslation();
   if (result.outcome === 'unknown') {
-    return (
-      <div className={styles.bannerBox} data-tone="pending">
-        <span className={styles.spinner} aria-hidden="true" />
-        <div className={styles.bannerBody}>
-          <p className={styles.bannerTitle}>{t('payNow.banner.confirming')}</p>
-        </div>
-      </div>
-    );
+    return <ProviderReturnState tone="pending" title={t('payNow.banner.confirming')} />;
   }
   if (result.outcome === 'error') {
     return (
-      <div className={styles.bannerBox} data-tone="error">
-        <span className={styles.bannerIcon} aria-hidden="true">
-          !
-        </span>
-        <div className={styles.bannerBody}>
-          <p className={styles.bannerTitle}>{t('payNow.banner.error')}</p>
-          <p>{t([`payNow.errors.${result.errorType ?? 'none'}`, 'payNow.errors.generic'])}</p>
-          <p>
-            <Link to="/payment" className={styles.bannerLink}>
-              {t('payNow.banner.back')}
-            </Link>
-          </p>
-        </div>
-      </div>
+      <ProviderReturnState tone="error" title={t('payNow.banner.error')}>
+        <p>{t([`payNow.errors.${result.errorType ?? 'none'}`, 'payNow.errors.generic'])}</p>
+        <p>
+          <Link to="/payment" className={styles.bannerLink}>
+            {t('payNow.banner.back')}
+          </Link>
+        </p>
+      </ProviderReturnState>
     );
   }
   return (
-    <div className={styles.bannerBox} data-tone="success">
-      <span className={styles.bannerIcon} aria-hidden="true">
-        ✓
-      </span>
-      <div className={styles.bannerBody}>
-        <p className={styles.bannerTitle}>{t('payNow.banner.success')}</p>
-        <p>{t('payNow.banner.successText', { number: result.number ?? '' })}</p>
-      </div>
-    </div>
+    <ProviderReturnState tone="success" title={t('payNow.banner.success')}>
+      <p>{t('payNow.banner.successText', { number: result.number ?? '' })}</p>
+    </ProviderReturnState>
   );
 }
 
-/**
- * The banner of /payment/invoices/:id/paid: confirming, then paid or not with the reason.
- * A live region that stays in the page, so each change is announced.
- */
+/** The banner of /payment/invoices/:id/paid: confirming, then paid or not with the reason. */
 export function PayNowBanner({ invoiceId }: { invoiceId: string }) {
   const { t } = useTranslation();
   const result = usePayNowReturn(invoiceId);
   return (
-    <div role="status" aria-live="polite" aria-label={t('payNow.banner.label')} className={styles.banner}>
+    <ProviderReturnBanner label={t('payNow.banner.label')}>
       {result && <BannerContent result={result} />}
-    </div>
+    </ProviderReturnBanner>
   );
 }
