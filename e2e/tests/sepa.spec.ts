@@ -26,7 +26,8 @@ test('a German member switches to direct debit with the mandate, and back to car
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await signInGerman(page, 'scheduled_freeze');
+  // A member no card-update test signs in as: those run beside this one in the other worker.
+  await signInGerman(page, 'in_cancellation');
   await page.goto(`${origin('de')}/payment`);
   const card = region(page, de('payments.card.title'));
   await expect(card).toBeVisible();
@@ -82,7 +83,7 @@ test('a German member switches to direct debit with the mandate, and back to car
   await page.screenshot({ path: testInfo.outputPath('bank-account-320.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  const mails = await outbox(request, 'scheduled_freeze@de.example');
+  const mails = await outbox(request, 'in_cancellation@de.example');
   expect(mails[0]?.body).toContain('DE89 •••• 3000');
   expect(mails[0]?.body).toMatch(/Mandatsreferenz|Mandate reference/);
   expect(mails.map((m) => m.body).join('\n')).not.toContain('0532013000');
