@@ -5,7 +5,10 @@ import type { PlaywrightTestConfig } from '@playwright/test';
 export const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export const shared = {
-  timeout: 30_000,
+  // The long flows (a card update twice, a chip activated and reported lost) take 23–26 s
+  // alone on the 2-core machine; with two workers' browsers and servers beside them they
+  // passed 30 s. Each step keeps its own 7 s, so a page that never comes still fails fast.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers,

@@ -200,9 +200,6 @@ test.describe('club, consents, password and data', () => {
     page,
     browser,
   }) => {
-    // Three browsers signing in, axe twice and screenshots: about 23 s alone on the 2-core
-    // machine, over the default 30 s beside the layout tests.
-    test.slow();
     // Two other devices of the same member, each with a browser of its own.
     const phones = await Promise.all(
       [0, 1].map(async () => {
