@@ -145,6 +145,9 @@ test('no request leaves the browser: files come from the base path, API calls ar
 });
 
 test('signing in as a persona opens home; reset signs out and brings back the seed', async ({ page }) => {
+  // The tab's database starts three times here (sign-in, reload, sign-in after the reset),
+  // each up to a minute while the other worker shares the two cores: past the 90 s default.
+  test.setTimeout(240_000);
   await signInDemo(page, demo.server.url, 'de', 'in_cancellation');
   const status = page.getByRole('region', { name: 'Membership status' });
   await expect(status).toContainText(/Cancelled — membership ends on/);
