@@ -13,6 +13,10 @@ export default defineConfig({
   // the machine's two cores; the reset test starts it three times. Flows that start it once
   // took 1.1–1.5 min in CI on 27 Nov 2026 and passed 90 s.
   timeout: 180_000,
+  // Every call a step makes is answered by the server's code and PGlite in the same browser,
+  // so a step waits longer than on the portal (a cancellation's answer passed 7 s in CI
+  // while the machine was loaded); a page that never comes still fails within a step.
+  expect: { timeout: 15_000 },
   testDir: './tests/demo',
   use: {
     ...shared.use,
