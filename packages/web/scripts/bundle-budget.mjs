@@ -7,10 +7,20 @@
 // shown) and the page's own chunk. Exits 1 when a screen exceeds its limit
 // (docs/performance.md) or when the build does not run on React's own runtime (ADR 035).
 // Run after `vite build` (npm test does: scripts/test-all.mjs).
+//
+// `--by-package` also splits each screen's brotli bytes by where the code came from (a library,
+// or the portal's own package and folder), in proportion to the bytes each source holds in a
+// chunk: it needs a build with source maps, `npx vite build --sourcemap --outDir DIR`, named
+// with `--dist DIR` (docs/performance.md, "Where the floor is").
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SourceMapConsumer } from 'source-map-js';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+const { values: options } = parseArgs({
+  options: { dist: { type: 'string' }, 'by-package': { type: 'boolean', default: false } },
+});
+const dist = path.resolve(options.dist ?? path.join(import.meta.dirname, '../dist'));
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!existsSync(manifestFile)) {
   console.error(
@@ -78,12 +88,63 @@ console.log(
 for (const [name, files] of Object.entries(screens)) {
   const br = total(files, '.br') / KB;
   const limit = LIMITS[name];
-  const exceeded = limit !== undefined && br > limit;
+  // A source-map build's files also name their maps: its sizes are a little above the limits' build.
+  const exceeded = !options['by-package'] && limit !== undefined && br > limit;
   if (exceeded) over += 1;
   console.log(
     `${name.padEnd(12)}${(total(files, '.gz') / KB).toFixed(1).padStart(9)}${br.toFixed(1).padStart(11)}` +
       `${String(limit ?? '–').padStart(8)}  ${files.size}${exceeded ? '  OVER THE LIMIT' : ''}`,
   );
+}
+
+if (options['by-package']) {
+  for (const [name, files] of Object.entries(screens)) {
+    console.log(`\n${name}: brotli kB by origin`);
+    const parts = new Map();
+    for (const file of files) {
+      for (const [origin, share] of origins(file))
+        parts.set(origin, (parts.get(origin) ?? 0) + share * size(file, '.br'));
+    }
+    for (const [origin, bytes] of [...parts].sort((a, b) => b[1] - a[1]).filter(([, bytes]) => bytes >= 50))
+      console.log(`${(bytes / KB).toFixed(1).padStart(7)}  ${origin}`);
+  }
+}
+
+/** The share of a chunk's bytes each origin holds, from its source map ("unmapped" for the rest). */
+function origins(file) {
+  const mapFile = path.join(dist, `${file}.map`);
+  if (!existsSync(mapFile)) return new Map([['(no source map: build with --sourcemap)', 1]]);
+  const lines = readFileSync(path.join(dist, file), 'utf8').split('\n');
+  const mappings = [];
+  new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))).eachMapping((m) => mappings.push(m));
+  const bytes = new Map();
+  let mapped = 0;
+  mappings.forEach((m, i) => {
+    const next = mappings[i + 1];
+    const end =
+      next?.generatedLine === m.generatedLine ? next.generatedColumn : lines[m.generatedLine - 1].length;
+    const length = Math.max(0, end - m.generatedColumn);
+    const origin = originOf(m.source);
+    bytes.set(origin, (bytes.get(origin) ?? 0) + length);
+    mapped += length;
+  });
+  const all = lines.reduce((sum, line) => sum + line.length, 0);
+  const unmapped = 'unmapped (imports between chunks, preload lists)';
+  bytes.set(unmapped, (bytes.get(unmapped) ?? 0) + Math.max(0, all - mapped));
+  return new Map([...bytes].map(([origin, n]) => [origin, n / all]));
+}
+
+/** A library by its package name; the portal's code by package and first folder. */
+function originOf(source) {
+  if (!source) return 'unmapped (imports between chunks, preload lists)';
+  const inModules = source.split('node_modules/').at(-1);
+  if (inModules !== source)
+    return inModules
+      .split('/')
+      .slice(0, inModules.startsWith('@') ? 2 : 1)
+      .join('/');
+  const own = source.match(/packages\/([^/]+)\/src\/([^/?]+)/);
+  return own ? `${own[1]}/${own[2]}` : source;
 }
 
 // React's own runtime, not a stand-in (ADR 035): react-dom's client is in the entry's chunks,
