@@ -14,7 +14,9 @@ function NextPaymentBody() {
   const { t, i18n } = useTranslation();
   const format = usePaymentFormat();
   const next = useQuery(nextPaymentQuery());
-  if (next.isPending) return <Loading label={t('payments.next.loading')} />;
+  // The spinner alone: a visible label wrapped to two lines on a phone, and the box shrank
+  // under the invoices when the answer came (docs/performance.md, "No layout shift").
+  if (next.isPending) return <Loading label={t('payments.next.loading')} labelHidden />;
   if (next.isError) {
     return (
       <div className={styles.inlineError} role="alert">

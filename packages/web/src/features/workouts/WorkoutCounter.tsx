@@ -54,7 +54,7 @@ export function WorkoutCounter() {
         </h2>
         {workouts.isPending ? (
           <div className={styles.pending}>
-            <Loading label={t('workouts.loading')} />
+            <Loading label={t('workouts.loading')} skeleton />
           </div>
         ) : (
           <>
