@@ -289,6 +289,28 @@ describe('logged-in shell', () => {
     ]);
   });
 
+  it("opens in the member's stored language without drawing the page in the browser's first", async () => {
+    window.localStorage.removeItem('portal.locale');
+    session.signIn('tok');
+    fakeFetch({
+      'GET /api/v2/membership': { body: membershipFixture({ locale: 'de-DE' }) },
+      'GET /api/v1/membership/invoices': { body: [] },
+    });
+    // Every text the page ever showed: switched after drawing, the English welcome would be here.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    start('/');
+    expect(
+      await screen.findByRole('heading', { name: /Willkommen zurück/ }, { timeout: 5000 }),
+    ).toBeVisible();
+    observer.disconnect();
+    expect(shown.filter((text) => text.includes('Welcome back'))).toEqual([]);
+    // Not a choice: nothing stored as one, and the next signed-in page load opens in German.
+    expect(window.localStorage.getItem('portal.locale')).toBeNull();
+    expect(window.localStorage.getItem('portal.memberLocale')).toBe('de-DE');
+  });
+
   it('signs out: calls the server, forgets the token and shows the login', async () => {
     session.signIn('tok');
     const { requests } = memberApi('active');

@@ -20,7 +20,7 @@ export async function boot(
   captureAccessToken();
   const operator = getOperator(operatorId);
   const signedIn = session.token !== null;
-  const locale = initialLocale(operator);
+  const locale = initialLocale(operator, signedIn);
   // Signed in: the shell's chunk, the whole catalogue and the contract's schemas (the first
   // answers are checked with them) load at once, alongside the theme: the schemas are built
   // by the time the first answers arrive instead of holding them up.

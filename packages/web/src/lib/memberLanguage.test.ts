@@ -14,6 +14,7 @@ const browserLanguages = (languages: string[]) => {
 afterEach(() => {
   vi.restoreAllMocks();
   writeStorage(STORAGE_KEYS.locale, null);
+  writeStorage(STORAGE_KEYS.memberLocale, null);
   session.clear();
 });
 
@@ -40,6 +41,20 @@ describe('the first visit', () => {
     // A choice another operator offers, not this one: the browser's languages.
     writeStorage(STORAGE_KEYS.locale, 'fr-CH');
     expect(initialLocale(getOperator('de'))).toBe('de-DE');
+  });
+
+  it("opens a signed-in page in the member's language last seen here, below a choice", () => {
+    browserLanguages(['en-US']);
+    writeStorage(STORAGE_KEYS.memberLocale, 'de-DE');
+    expect(initialLocale(getOperator('de'), true)).toBe('de-DE');
+    // Signed out, the browser's languages: the stored language is the member's, not the device's.
+    expect(initialLocale(getOperator('de'))).toBe('en-DE');
+    writeStorage(STORAGE_KEYS.locale, 'en-DE');
+    expect(initialLocale(getOperator('de'), true)).toBe('en-DE');
+    // A language this operator does not offer: the browser's.
+    writeStorage(STORAGE_KEYS.locale, null);
+    writeStorage(STORAGE_KEYS.memberLocale, 'fi-FI');
+    expect(initialLocale(getOperator('de'), true)).toBe('en-DE');
   });
 });
 

@@ -8,6 +8,11 @@ import { BROWSER_KEYS } from '@portal/contract';
 export const STORAGE_KEYS = {
   token: BROWSER_KEYS.tokenStorage,
   locale: BROWSER_KEYS.localeStorage,
+  /**
+   * The member's stored language as the last membership here said it: a signed-in page opens
+   * in it (`initialLocale`). Not a choice: never sent to the server as one.
+   */
+  memberLocale: 'portal.memberLocale',
 } as const;
 
 const storage = (): Storage =>

@@ -8,7 +8,7 @@ import { Menu, X } from 'lucide';
 import { Icon } from '../../components/Icon.tsx';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { api } from '../../lib/api.ts';
-import { changeLocale, hasChosenLocale } from '../../lib/i18n.ts';
+import { changeLocale, memberLocaleToAdopt, rememberMemberLocale } from '../../lib/i18n.ts';
 import { useMembership, usePaymentAlert } from '../../lib/membership.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { session } from '../../lib/session.ts';
@@ -62,13 +62,24 @@ export function Shell() {
     }
   }, [pathname, navigationType]);
 
-  // The member's stored locale wins over the operator default unless they chose one here.
+  // The member's stored locale wins over the browser's unless they chose one here. Until the
+  // switch is done the page waits: drawn in one language and then in the other, its texts
+  // flashed and, wrapping differently, moved what is below them (docs/architecture.md, "The
+  // member's language").
   const memberLocale = membership.data?.locale;
+  const [languageSettled, setLanguageSettled] = useState(false);
+  const adoptLocale =
+    memberLocale && !languageSettled ? memberLocaleToAdopt(operator, memberLocale, i18n.language) : null;
   useEffect(() => {
     if (!memberLocale || adoptedMemberLocale.current) return;
     adoptedMemberLocale.current = true;
-    if (hasChosenLocale(operator) || !operator.locales.includes(memberLocale)) return;
-    if (memberLocale !== i18n.language) void changeLocale(memberLocale, false);
+    rememberMemberLocale(operator, memberLocale);
+    const adopt = memberLocaleToAdopt(operator, memberLocale, i18n.language);
+    if (!adopt) return setLanguageSettled(true);
+    // A catalogue that does not arrive leaves the page in the language it has.
+    void changeLocale(adopt, false)
+      .catch(() => {})
+      .finally(() => setLanguageSettled(true));
   }, [memberLocale, operator, i18n.language]);
 
   useEffect(() => {
@@ -137,7 +148,7 @@ export function Shell() {
           />
         </div>
         <main id="main" ref={mainRef} tabIndex={-1} aria-labelledby={titleId} className={styles.main}>
-          {membership.data ? (
+          {membership.data && !adoptLocale ? (
             <>
               {/* The membership overview shows the status as its hero: said once, not twice. */}
               {pathname !== '/membership' && <StatusBar membership={membership.data} />}
