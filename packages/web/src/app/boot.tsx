@@ -4,7 +4,6 @@ import { getOperator, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadContract } from '../lib/api.ts';
-import { prepareFormatters } from '../lib/format.ts';
 import { initI18n, initialLocale } from '../lib/i18n.ts';
 import { captureAccessToken, session } from '../lib/session.ts';
 import { applyTheme, illustrationUrl, preloadImage } from '../lib/theme.ts';
@@ -27,7 +26,11 @@ export async function boot(
   if (signedIn) {
     void import('./shell/LoggedInApp.tsx');
     loadContract().catch(() => {}); // the first call tries again and reports a failure
-    prepareFormatters(locale, operator.currency, operator.timezone);
+    // Its own import: the formatters and the domain's date and money rules are no part of the
+    // login page (docs/performance.md).
+    void import('../lib/format.ts').then((format) =>
+      format.prepareFormatters(locale, operator.currency, operator.timezone),
+    );
     if (isHomeAddress()) preloadImage(illustrationUrl(operator.id, 'home'));
   }
   await Promise.all([applyTheme(operator.id), initI18n(locale, undefined, signedIn ? 'full' : 'public')]);

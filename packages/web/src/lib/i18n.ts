@@ -145,28 +145,10 @@ export function initialLocale(operator: OperatorSettings, signedIn = false): Loc
   const stored = readStorage(STORAGE_KEYS.locale);
   if (stored && operator.locales.includes(stored)) return stored;
   // Signed in, the member's own language as last seen here: the page opens in it instead of
-  // switching to it once the membership is in (`memberLocaleToAdopt`).
+  // switching to it once the membership is in (`memberLocale.ts`).
   const member = signedIn ? readStorage(STORAGE_KEYS.memberLocale) : null;
   if (member && operator.locales.includes(member)) return member;
   return browserLocale(operator);
-}
-
-/**
- * The member's stored language when the signed-in app should switch to it (they chose none in
- * this browser, the operator offers it, another is in use), else null.
- */
-export function memberLocaleToAdopt(
-  operator: OperatorSettings,
-  memberLocale: Locale,
-  current: Locale,
-): Locale | null {
-  const adopt = operator.locales.includes(memberLocale) && !hasChosenLocale(operator);
-  return adopt && memberLocale !== current ? memberLocale : null;
-}
-
-/** Keeps the member's stored language for the next signed-in page load here (`initialLocale`). */
-export function rememberMemberLocale(operator: OperatorSettings, memberLocale: Locale): void {
-  if (operator.locales.includes(memberLocale)) writeStorage(STORAGE_KEYS.memberLocale, memberLocale);
 }
 
 /** The first of the browser's languages the operator offers (domain `offeredLocale`), else its default. */
