@@ -102,7 +102,7 @@ export function PaymentMethodSection() {
   return (
     <div>
       <CardBlock />
-      <div className={styles.switch}>
+      <div className={`${styles.switch} ${styles.switchBelowCard}`}>
         <MethodLink to="/payment/bank-account" label={t('sepa.block.toSepa')} variant="secondary" />
       </div>
     </div>
