@@ -50,24 +50,32 @@ export function ClubOccupancy({ clubId, title }: { clubId: string; title: string
         <h2 id={id} className={styles.title}>
           {title}
         </h2>
-        {occupancy.isPending ? (
-          <p className={styles.muted}>{t('occupancy.loading')}</p>
-        ) : occupancy.isError ? (
-          <p className={styles.muted}>{t('occupancy.unavailable')}</p>
-        ) : (
-          <>
-            <p className={styles.now}>
-              <span className={styles.dot} data-level={occupancy.data.level} aria-hidden="true" />
-              <span>{t(`occupancy.now.${occupancy.data.level}`)}</span>
-            </p>
-            <p className={styles.muted}>
-              {t('occupancy.updated', {
-                time: formatDateTime(occupancy.data.updated_at, i18n.language, membership.operator.timezone),
-              })}
-            </p>
-            <TypicalDay occupancy={occupancy.data} />
-          </>
-        )}
+        {/* The height of the answer with its day's bars in every state, so the sections below
+            (the club page's choice of club) do not move when it comes. */}
+        <div className={styles.body}>
+          {occupancy.isPending ? (
+            <p className={styles.muted}>{t('occupancy.loading')}</p>
+          ) : occupancy.isError ? (
+            <p className={styles.muted}>{t('occupancy.unavailable')}</p>
+          ) : (
+            <>
+              <p className={styles.now}>
+                <span className={styles.dot} data-level={occupancy.data.level} aria-hidden="true" />
+                <span>{t(`occupancy.now.${occupancy.data.level}`)}</span>
+              </p>
+              <p className={styles.muted}>
+                {t('occupancy.updated', {
+                  time: formatDateTime(
+                    occupancy.data.updated_at,
+                    i18n.language,
+                    membership.operator.timezone,
+                  ),
+                })}
+              </p>
+              <TypicalDay occupancy={occupancy.data} />
+            </>
+          )}
+        </div>
       </Card>
     </section>
   );

@@ -63,8 +63,6 @@ function renderContact(
   });
 }
 
-const region = (name: string) => screen.getByRole('region', { name });
-
 describe('contact page', () => {
   it('shows the membership number at once and copies it with a confirmation', async () => {
     const user = userEvent.setup();
@@ -133,7 +131,8 @@ describe('contact page', () => {
 
   it('links the questions the portal answers, as far as the status opens their page', async () => {
     renderContact();
-    const topics = region('Common questions');
+    // The questions come with the contact details, below them.
+    const topics = await screen.findByRole('region', { name: 'Common questions' });
     expect(within(topics).getByRole('link', { name: /Freezing your membership/ })).toHaveAttribute(
       'href',
       '/membership/freeze',
@@ -151,14 +150,14 @@ describe('contact page', () => {
   it('leaves out the freeze for a member in trial and the cancellation once cancelled', async () => {
     const { unmount } = renderContact(undefined, membershipFixture({ status: 'in_trial' }));
     expect(
-      within(region('Common questions'))
+      within(await screen.findByRole('region', { name: 'Common questions' }))
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/membership/cancellation', '/payment']);
     unmount();
     renderContact(undefined, membershipFixture({ status: 'cancelled' }));
     expect(
-      within(region('Common questions'))
+      within(await screen.findByRole('region', { name: 'Common questions' }))
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/payment']);

@@ -32,7 +32,9 @@ export function ContactPage() {
           <ServiceCard operator={contact.data.operator} />
         </div>
       )}
-      <HelpTopics />
+      {/* After the contact details, not below their placeholder: the cards are taller and
+          pushed the questions down when they came (docs/performance.md, "No layout shift"). */}
+      {!contact.isPending && <HelpTopics />}
     </>
   );
 }
