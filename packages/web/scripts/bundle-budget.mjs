@@ -97,6 +97,9 @@ for (const [name, files] of Object.entries(screens)) {
   );
 }
 
+const UNMAPPED = 'unmapped (imports between chunks, preload lists)';
+const originsOf = new Map();
+
 if (options['by-package']) {
   for (const [name, files] of Object.entries(screens)) {
     console.log(`\n${name}: brotli kB by origin`);
@@ -110,8 +113,16 @@ if (options['by-package']) {
   }
 }
 
-/** The share of a chunk's bytes each origin holds, from its source map ("unmapped" for the rest). */
+/**
+ * The share of a chunk's bytes each origin holds, from its source map (UNMAPPED for the rest);
+ * read once per chunk, as the screens share most of theirs.
+ */
 function origins(file) {
+  if (!originsOf.has(file)) originsOf.set(file, readOrigins(file));
+  return originsOf.get(file);
+}
+
+function readOrigins(file) {
   const mapFile = path.join(dist, `${file}.map`);
   if (!existsSync(mapFile)) return new Map([['(no source map: build with --sourcemap)', 1]]);
   const lines = readFileSync(path.join(dist, file), 'utf8').split('\n');
@@ -129,14 +140,13 @@ function origins(file) {
     mapped += length;
   });
   const all = lines.reduce((sum, line) => sum + line.length, 0);
-  const unmapped = 'unmapped (imports between chunks, preload lists)';
-  bytes.set(unmapped, (bytes.get(unmapped) ?? 0) + Math.max(0, all - mapped));
+  bytes.set(UNMAPPED, (bytes.get(UNMAPPED) ?? 0) + Math.max(0, all - mapped));
   return new Map([...bytes].map(([origin, n]) => [origin, n / all]));
 }
 
 /** A library by its package name; the portal's code by package and first folder. */
 function originOf(source) {
-  if (!source) return 'unmapped (imports between chunks, preload lists)';
+  if (!source) return UNMAPPED;
   const inModules = source.split('node_modules/').at(-1);
   if (inModules !== source)
     return inModules

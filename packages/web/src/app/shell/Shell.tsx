@@ -75,13 +75,12 @@ export function Shell() {
     if (!memberLocale || adoptedMemberLocale.current) return;
     adoptedMemberLocale.current = true;
     rememberMemberLocale(operator, memberLocale);
-    const adopt = memberLocaleToAdopt(operator, memberLocale, i18n.language);
-    if (!adopt) return setLanguageSettled(true);
+    if (!adoptLocale) return setLanguageSettled(true);
     // A catalogue that does not arrive leaves the page in the language it has.
-    void changeLocale(adopt, false)
+    void changeLocale(adoptLocale, false)
       .catch(() => {})
       .finally(() => setLanguageSettled(true));
-  }, [memberLocale, operator, i18n.language]);
+  }, [memberLocale, operator, adoptLocale]);
 
   useEffect(() => {
     if (!menuOpen) return;
