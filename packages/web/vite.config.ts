@@ -68,6 +68,12 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Read by scripts/bundle-budget.mjs.
       manifest: true,
+      // What the entry imports statically (React, the router, i18next, the API client) in the
+      // entry's own chunk, not split into six because lazy pages import parts of it: brotli
+      // compresses one file better than six (docs/performance.md, "Chunks").
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } },
+      },
     },
     test: {
       name: 'web',
