@@ -201,3 +201,32 @@ test('a sign-in sent before the app has run is held, not sent as a plain form, a
   expect(page.url()).not.toMatch(/password|username/);
   expect(logged).toEqual([]);
 });
+
+test('the signed-out pages are pages of their own: their links load the next one prerendered, and none loads React Router', async ({
+  page,
+}) => {
+  const t = texts('en-DE');
+  const routerIn: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    // React Router's hooks name themselves in its production build too (ADR 046).
+    if ((await response.text()).includes('may be used only in the context of a <Router>'))
+      routerIn.push(new URL(response.url()).pathname);
+  });
+  const { logged, seen } = await watch(page);
+  await page.goto(`${origin('de')}/`);
+  await expect(page.getByRole('heading', { level: 1, name: t.auth.login.title })).toBeVisible();
+
+  const reset = page.waitForResponse((response) => new URL(response.url()).pathname === '/password/reset');
+  await page.getByRole('link', { name: t.auth.login.forgot }).click();
+  expect(await (await reset).text()).toContain('data-prerendered="en-DE"');
+  await expect(page.getByRole('heading', { level: 1, name: t.auth.reset.title })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(t.auth.reset.title));
+
+  await page.getByRole('link', { name: t.auth.reset.backToLogin }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.auth.login.title })).toBeVisible();
+  await expect(page).toHaveURL(`${origin('de')}/`);
+  expect((await seen()).removed).toBe(0);
+  expect(logged).toEqual([]);
+  expect(routerIn).toEqual([]);
+});

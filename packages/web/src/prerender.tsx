@@ -8,7 +8,6 @@ import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
-import { StaticRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { LOGGED_OUT_TITLES } from './app/LoggedOutApp.tsx';
 import { addCatalogue, type Catalogue, I18N_OPTIONS } from './lib/i18n.ts';
@@ -57,15 +56,12 @@ async function renderPage(operatorId: OperatorId, i18n: I18n, path: string): Pro
   const t = i18n.getFixedT(i18n.language);
   const titleKey = LOGGED_OUT_TITLES[path];
   if (!titleKey) throw new Error(`no title for ${path}`);
-  const router = ({ children }: { children: ReactNode }) => (
-    <StaticRouter location={path}>{children}</StaticRouter>
-  );
   return {
     operator: operatorId,
     locale: i18n.language,
     path,
     title: t('common.documentTitle', { page: t(titleKey), brand: operator.brand }),
-    html: await html(<App operator={operator} i18n={i18n} router={router} />),
+    html: await html(<App operator={operator} i18n={i18n} path={path} />),
   };
 }
 

@@ -190,6 +190,14 @@ describe('logged-in shell', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
+  it('sends a signed-in member home from /cancel-contract where the operator has no such form', async () => {
+    session.signIn('tok');
+    memberApi('active');
+    start('/cancel-contract', 'at');
+    await statusRegion();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
   it('offers the skip link first and, after a navigation, starts the keyboard in the new page', async () => {
     const user = userEvent.setup();
     session.signIn('tok');

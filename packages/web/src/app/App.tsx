@@ -1,42 +1,34 @@
 import type { OperatorSettings } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { BrowserRouter, HashRouter, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
 import { NotImplementedBanner } from '../components/NotImplementedBanner.tsx';
-import { i18n as appI18n, loadFullCatalogue } from '../lib/i18n.ts';
+import { usePath } from '../lib/appAddress.ts';
+import { i18n as appI18n } from '../lib/i18n.ts';
 import { OperatorContext } from '../lib/operator.ts';
 import { useSession } from '../lib/session.ts';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 import { LoggedOutApp } from './LoggedOutApp.tsx';
 
 /**
- * The logged-in part is its own chunk (with TanStack Query and the shell): the login page
- * loads none of it. Signing out (or a 401) unmounts it, and its query cache goes with it.
+ * Signed in, the router and the shell or the entry code: chunks the login page loads none of
+ * (docs/performance.md, "The login without React Router").
  */
-const LoggedInApp = lazy(
-  async () => (await Promise.all([import('./shell/LoggedInApp.tsx'), loadFullCatalogue()]))[0],
-);
+const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
 
-/**
- * The full-screen entry code: its own small chunk, shown without waiting for the signed-in
- * app or the whole catalogue, since members open it at the door (docs/access-and-pins.md).
- */
-const EntryCodeScreen = lazy(async () => ({
-  default: (await import('../features/entry/EntryCodeScreen.tsx')).EntryCodeScreen,
-}));
-
-/**
- * The demo build runs from any static host under any path, with no server to answer a deep
- * link with index.html: its routes live in the address's #fragment (docs/demo.md).
- */
-const BrowsingRouter = import.meta.env.MODE === 'demo' ? HashRouter : BrowserRouter;
-
-function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; banner?: ReactNode }) {
+function Root({
+  queryClient,
+  banner,
+  path: fixedPath,
+}: {
+  queryClient?: QueryClient | undefined;
+  banner?: ReactNode;
+  path?: string | undefined;
+}) {
   const { token } = useSession();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const path = usePath(fixedPath);
 
   return (
     <>
@@ -59,16 +51,13 @@ function Root({ queryClient, banner }: { queryClient?: QueryClient | undefined; 
       {banner}
       <NotImplementedBanner />
       <AppErrorBoundary>
-        {token && pathname === '/entry-code' ? (
-          <Suspense fallback={null}>
-            <EntryCodeScreen />
-          </Suspense>
-        ) : token ? (
-          <Suspense fallback={<Loading label={t('common.loading')} />}>
-            <LoggedInApp queryClient={queryClient} />
+        {token ? (
+          // The entry code shows without the spinner the shell's pages have (docs/access-and-pins.md).
+          <Suspense fallback={path === '/entry-code' ? null : <Loading label={t('common.loading')} />}>
+            <SignedInApp queryClient={queryClient} />
           </Suspense>
         ) : (
-          <LoggedOutApp />
+          <LoggedOutApp path={path} />
         )}
       </AppErrorBoundary>
     </>
@@ -80,7 +69,7 @@ export function App({
   queryClient,
   i18n = appI18n,
   banner,
-  router: Router = BrowsingRouter,
+  path,
 }: {
   operator: OperatorSettings;
   /** Shown above every page, signed in and out (the demo's ribbon). */
@@ -89,14 +78,12 @@ export function App({
   queryClient?: QueryClient;
   i18n?: typeof appI18n;
   /** The prerendering at build time renders one address (src/prerender.tsx). */
-  router?: ComponentType<{ children: ReactNode }>;
+  path?: string;
 }) {
   return (
     <OperatorContext value={operator}>
       <I18nextProvider i18n={i18n}>
-        <Router>
-          <Root queryClient={queryClient} banner={banner} />
-        </Router>
+        <Root queryClient={queryClient} banner={banner} path={path} />
       </I18nextProvider>
     </OperatorContext>
   );

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { replacePath } from '../lib/appAddress.ts';
 import { loadFullCatalogue, loadLaterTexts } from '../lib/i18n.ts';
 import { useOperator } from '../lib/operator.ts';
 import { illustrationUrl } from '../lib/theme.ts';
@@ -25,7 +25,8 @@ const AccessibilityPage = lazy(async () => {
     import('../features/accessibility/AccessibilityPage.tsx'),
     loadFullCatalogue().then(loadLaterTexts),
   ]);
-  return { default: page.AccessibilityPage };
+  // Titled by itself: the signed-out pages have no top bar.
+  return { default: () => <page.AccessibilityPage withTitle /> };
 });
 
 // Its own chunk (with zod and the form library): the login page loads none of it.
@@ -61,22 +62,48 @@ export const LOGGED_OUT_TITLES: Record<string, string> = {
  * The page's document title. Inside the pages' Suspense boundary, so that a page which
  * brings its own texts (the accessibility statement) has them when its title is set.
  */
-function DocumentTitle() {
+function DocumentTitle({ path }: { path: string }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const titleKey = LOGGED_OUT_TITLES[useLocation().pathname];
+  const titleKey = LOGGED_OUT_TITLES[path];
   useEffect(() => {
     if (titleKey) document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });
   }, [titleKey, t, operator.brand]);
   return null;
 }
 
-/** The signed-out area (docs/portal-screens.md): login, reset, update; any other path goes to /. */
-export function LoggedOutApp() {
+/** The page of each signed-out path; `/cancel-contract` only where the operator has it. */
+function pageAt(path: string, publicCancellation: boolean): ComponentType | undefined {
+  switch (path) {
+    case '/':
+      return SignInPage;
+    case '/password/reset':
+      return ResetPasswordPage;
+    case '/password/update':
+      return UpdatePasswordPage;
+    // BFSG: the accessibility statement is public, like the pages it describes.
+    case '/accessibility':
+      return AccessibilityPage;
+    // § 312k BGB: an exception to "any other path goes to /", for operators that have it.
+    case '/cancel-contract':
+      return publicCancellation ? PublicCancellationPage : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The signed-out area (docs/portal-screens.md): login, reset, update; any other path goes to /.
+ * Without React Router (lib/appAddress.ts): its links load the page they name.
+ */
+export function LoggedOutApp({ path }: { path: string }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const { pathname } = useLocation();
-  const wide = WIDE_PAGES.has(pathname);
+  const Page = pageAt(path, operator.publicCancellation);
+  const wide = WIDE_PAGES.has(path);
+  useEffect(() => {
+    if (!Page) replacePath('/');
+  }, [Page]);
 
   return (
     <div className={styles.page} data-hero={!wide || undefined}>
@@ -99,19 +126,8 @@ export function LoggedOutApp() {
       )}
       <main id="main" tabIndex={-1} className={styles.main} data-wide={wide || undefined}>
         <Suspense fallback={<Loading label={t('common.loading')} />}>
-          <DocumentTitle />
-          <Routes>
-            <Route index element={<SignInPage />} />
-            <Route path="password/reset" element={<ResetPasswordPage />} />
-            <Route path="password/update" element={<UpdatePasswordPage />} />
-            {/* BFSG: the accessibility statement is public, like the pages it describes. */}
-            <Route path="accessibility" element={<AccessibilityPage withTitle />} />
-            {/* § 312k BGB: an exception to "any other path goes to /", for operators that have it. */}
-            {operator.publicCancellation && (
-              <Route path="cancel-contract" element={<PublicCancellationPage />} />
-            )}
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
+          <DocumentTitle path={Page ? path : '/'} />
+          {Page ? <Page /> : <SignInPage />}
         </Suspense>
       </main>
       <SiteFooter />

@@ -3,6 +3,7 @@ import { type OperatorId, PRERENDER_STALE_ATTRIBUTE } from '@portal/contract';
 import { getOperator, type OperatorSettings } from '@portal/domain';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { currentPath } from '../lib/appAddress.ts';
 import { loadContract } from '../lib/api.ts';
 import { initI18n, initialLocale } from '../lib/i18n.ts';
 import { captureAccessToken, session } from '../lib/session.ts';
@@ -24,6 +25,7 @@ export async function boot(
   // answers are checked with them) load at once, alongside the theme: the schemas are built
   // by the time the first answers arrive instead of holding them up.
   if (signedIn) {
+    void import('./SignedInApp.tsx');
     void import('./shell/LoggedInApp.tsx');
     loadContract().catch(() => {}); // the first call tries again and reports a failure
     // Its own import: the formatters and the domain's date and money rules are no part of the
@@ -31,7 +33,7 @@ export async function boot(
     void import('../lib/format.ts').then((format) =>
       format.prepareFormatters(locale, operator.currency, operator.timezone),
     );
-    if (isHomeAddress()) preloadImage(illustrationUrl(operator.id, 'home'));
+    if (currentPath() === '/') preloadImage(illustrationUrl(operator.id, 'home'));
   }
   await Promise.all([applyTheme(operator.id), initI18n(locale, undefined, signedIn ? 'full' : 'public')]);
   const root = document.getElementById('root');
@@ -47,10 +49,4 @@ export async function boot(
   }
   // Shown again: hidden only while a page sent for someone else waited for this (global.css).
   document.documentElement.removeAttribute(PRERENDER_STALE_ATTRIBUTE);
-}
-
-/** Whether the page opened is home: `/`, or `#/` in the demo build (its HashRouter, App.tsx). */
-function isHomeAddress(): boolean {
-  if (import.meta.env.MODE === 'demo') return ['', '#', '#/'].includes(location.hash);
-  return location.pathname === '/';
 }

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { PageLink, type PageLinkProps } from './PageLink.tsx';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -57,15 +57,15 @@ export function Button({
   );
 }
 
-export interface ButtonLinkProps extends LinkProps {
+export interface ButtonLinkProps extends PageLinkProps {
   variant?: ButtonVariant;
   fullWidth?: boolean;
 }
 
-/** A router link that looks like a button (an action that goes to another page). */
+/** A link that looks like a button (an action that goes to another page). */
 export function ButtonLink({ variant = 'primary', fullWidth = false, className, ...rest }: ButtonLinkProps) {
   const classes = [styles.button, styles[variant], fullWidth ? styles.full : '', className ?? '']
     .filter(Boolean)
     .join(' ');
-  return <Link className={classes} {...rest} />;
+  return <PageLink className={classes} {...rest} />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useOperator } from '../lib/operator.ts';
+import { PageLink } from './PageLink.tsx';
 import styles from './SiteFooter.module.css';
 
 /**
@@ -15,13 +15,13 @@ export function SiteFooter() {
       <ul className={styles.links}>
         {operator.publicCancellation && (
           <li>
-            <Link to="/cancel-contract" className={styles.cancel}>
+            <PageLink to="/cancel-contract" className={styles.cancel}>
               {t('footer.cancelContracts')}
-            </Link>
+            </PageLink>
           </li>
         )}
         <li>
-          <Link to="/accessibility">{t('pages.accessibility')}</Link>
+          <PageLink to="/accessibility">{t('pages.accessibility')}</PageLink>
         </li>
       </ul>
       <p className={styles.brand}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Route } from 'react-router';
 import { AccessLinks, AccessState } from '../../features/access/AccessSummary.tsx';
 import { WithdrawalLink } from '../../features/cancellation/withdrawal/WithdrawalLink.tsx';
+import { useOperator } from '../../lib/operator.ts';
 import { createQueryClient } from '../../lib/queryClient.ts';
 import { HomePage } from '../pages/HomePage.tsx';
 import { ClassesGuard, MembershipRouteGuard, PtGuard, ReferralGuard } from './guards.tsx';
@@ -98,6 +99,7 @@ const ReferralPage = lazyPage(() => import('../../features/referral/ReferralPage
 
 /** The routes inside the shell (docs/portal-screens.md). Loaded lazily after sign-in. */
 export function LoggedInRoutes() {
+  const operator = useOperator();
   return (
     <PreloadingRoutes>
       <Route element={<Shell />}>
@@ -129,8 +131,11 @@ export function LoggedInRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="entry" element={<EntryDevicesPage />} />
         <Route path="accessibility" element={<AccessibilityPage />} />
-        {/* § 312k BGB: the public cancellation works for a signed-in member too. */}
-        <Route path="cancel-contract" element={<MemberPublicCancellationPage />} />
+        {/* § 312k BGB: the public cancellation works for a signed-in member too, where the
+            operator has it; elsewhere the address goes home like any other unknown one. */}
+        {operator.publicCancellation && (
+          <Route path="cancel-contract" element={<MemberPublicCancellationPage />} />
+        )}
         <Route
           path="referral"
           element={

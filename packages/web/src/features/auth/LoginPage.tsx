@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
+import { PageLink } from '../../components/PageLink.tsx';
 import { api } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { session, useSession } from '../../lib/session.ts';
@@ -100,7 +100,7 @@ export function LoginPage() {
         </Button>
       </form>
       <p className={cardStyles.links}>
-        <Link to="/password/reset">{t('auth.login.forgot')}</Link>
+        <PageLink to="/password/reset">{t('auth.login.forgot')}</PageLink>
       </p>
     </AuthCard>
   );

@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
+import { PageLink } from '../../components/PageLink.tsx';
 import { api } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { holdUntilHydrated, useHeldSubmit } from '../../lib/heldSubmit.ts';
@@ -84,7 +84,7 @@ export function ResetPasswordPage() {
         </>
       )}
       <p className={cardStyles.links}>
-        <Link to="/">{t('auth.reset.backToLogin')}</Link>
+        <PageLink to="/">{t('auth.reset.backToLogin')}</PageLink>
       </p>
     </AuthCard>
   );

@@ -4,11 +4,12 @@ import { passwordLengthProblem } from '@portal/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
+import { PageLink } from '../../components/PageLink.tsx';
+import { currentQuery } from '../../lib/appAddress.ts';
 import { api } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useAction } from '../../lib/useAction.ts';
@@ -42,8 +43,7 @@ const resolver = zodResolver(UpdatePasswordForm, {
 export function UpdatePasswordPage() {
   const { t } = useTranslation();
   const operator = useOperator();
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+  const token = currentQuery().get('token')?.trim() ?? '';
   const {
     register,
     handleSubmit,
@@ -79,7 +79,7 @@ export function UpdatePasswordPage() {
           {t('auth.update.success')}
         </Notice>
         <p className={cardStyles.links}>
-          <Link to="/">{t('auth.update.signIn')}</Link>
+          <PageLink to="/">{t('auth.update.signIn')}</PageLink>
         </p>
       </AuthCard>
     );
@@ -94,7 +94,7 @@ export function UpdatePasswordPage() {
           {t('auth.update.invalidLink')}
         </Notice>
         <p className={cardStyles.links}>
-          <Link to="/password/reset">{t('auth.update.requestNew')}</Link>
+          <PageLink to="/password/reset">{t('auth.update.requestNew')}</PageLink>
         </p>
       </AuthCard>
     );
@@ -128,7 +128,7 @@ export function UpdatePasswordPage() {
         </Button>
       </form>
       <p className={cardStyles.links}>
-        <Link to="/">{t('auth.reset.backToLogin')}</Link>
+        <PageLink to="/">{t('auth.reset.backToLogin')}</PageLink>
       </p>
     </AuthCard>
   );

@@ -4,7 +4,6 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
@@ -360,11 +359,9 @@ export function PublicCancellationPage({
   defaults?: Partial<PublicFormValues>;
 }) {
   const { t } = useTranslation();
-  const operator = useOperator();
   const send = useAction(
     useCallback((body: PublicCancellationRequest) => api('publicCancellation', { body }), []),
   );
-  if (!operator.publicCancellation) return <Navigate to="/" replace />;
   if (send.isSuccess && send.data) {
     return (
       <PublicReceipt
