@@ -2,17 +2,10 @@ import { getOperator } from '@portal/domain';
 import { Suspense, useSyncExternalStore } from 'react';
 import { matchPath } from 'react-router';
 import { App } from '../app/App.tsx';
+import { fragmentPath, subscribeToAddress } from '../lib/appAddress.ts';
 import { DemoRibbon } from './DemoRibbon.tsx';
 import { demoRoutes } from './extensions.ts';
 import { demoOperator } from './state.ts';
-
-function subscribeHash(listener: () => void): () => void {
-  window.addEventListener('hashchange', listener);
-  return () => window.removeEventListener('hashchange', listener);
-}
-
-/** The route of the hash router: `#/membership?x=1` → `/membership`. */
-const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
 /**
  * The demo build's page: the portal for the operator picked on the demo's sign-in page
@@ -21,7 +14,7 @@ const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '
  */
 export function DemoRoot() {
   const operatorId = useSyncExternalStore(demoOperator.subscribe, demoOperator.get);
-  const path = useSyncExternalStore(subscribeHash, hashPath);
+  const path = useSyncExternalStore(subscribeToAddress, fragmentPath);
   const extra = demoRoutes.find((route) => matchPath(route.path, path));
   const ribbon = <DemoRibbon />;
   if (extra)

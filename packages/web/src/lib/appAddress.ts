@@ -23,8 +23,15 @@ const listeners = new Set<() => void>();
 
 /** The path of the page: `/password/reset`, or in the demo build the fragment's `#/password/reset`. */
 export function currentPath(): string {
-  if (IN_FRAGMENT) return location.hash.replace(/^#/, '').split('?')[0] || '/';
-  return location.pathname;
+  return IN_FRAGMENT ? fragmentPath() : location.pathname;
+}
+
+/**
+ * The route in the address's #fragment, as the demo build keeps it (its hash router and its
+ * extra pages, `demo/DemoRoot.tsx`): `#/membership?x=1` → `/membership`.
+ */
+export function fragmentPath(): string {
+  return location.hash.replace(/^#/, '').split('?')[0] || '/';
 }
 
 /** The address's query: `?token=…`, in the demo build after the fragment's path. */
@@ -44,7 +51,11 @@ export function replacePath(path: string): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/**
+ * Calls `listener` when the address changes without a page load: back, forward, the
+ * fragment, `replacePath`.
+ */
+export function subscribeToAddress(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('popstate', listener);
   window.addEventListener('hashchange', listener);
@@ -60,6 +71,6 @@ function subscribe(listener: () => void): () => void {
  * is the path of a page rendered where there is no address: the prerendering at build time.
  */
 export function usePath(fixed?: string): string {
-  const path = useSyncExternalStore(subscribe, currentPath, () => fixed ?? currentPath());
+  const path = useSyncExternalStore(subscribeToAddress, currentPath, () => fixed ?? currentPath());
   return fixed ?? path;
 }
