@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ActivatedChip, ChipCodeRequest, TemporaryPinIssued, TemporaryPinRequest } from './schemas/access.ts';
 import {
   ChangePasswordRequest,
   DataExport,
   EndSessionsQuery,
   SessionParams,
-  SignedInSession,
+  SignedInSessions,
 } from './schemas/account.ts';
 import {
   AuthenticateRequest,
@@ -30,7 +30,7 @@ import {
   ClassTimetable,
   ClassTimetableQuery,
 } from './schemas/classes.ts';
-import { Location, UpdateLocationRequest } from './schemas/club.ts';
+import { Locations, UpdateLocationRequest } from './schemas/club.ts';
 import { GdprRequest } from './schemas/consents.ts';
 import { ContactInfo } from './schemas/contact.ts';
 import { ContentQuery, HomeContent, PtWidgetRequest, PtWidgetSession } from './schemas/content.ts';
@@ -53,20 +53,21 @@ import {
   HealthInsuranceConfirmation,
   HealthInsuranceQuery,
   Invoice,
+  Invoices,
   InvoiceListQuery,
   InvoiceParams,
   InvoicePaid,
   InvoicePaymentReturn,
   PayInvoiceRequest,
   ManualRefundRequest,
-  RefundableItem,
+  RefundableItems,
   RefundReceipt,
   RefundRequest,
   ScheduledInvoice,
   VerifoneCreditCardRequest,
 } from './schemas/payments.ts';
 import {
-  PhonePrefix,
+  PhonePrefixes,
   PhoneVerification,
   PhoneVerifyRequest,
   Profile,
@@ -84,11 +85,11 @@ export interface Endpoint {
   /** Path below the API's base (`/api` on our server), Fastify style params. */
   path: string;
   auth: boolean;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
   /** Schema of a 2xx body; `null` means 204 No Content. */
-  response: z.ZodType | null;
+  response: z.ZodMiniType | null;
   /** The success status when it is not 200 (a 201 Created). */
   successStatus?: 201;
   /** A body that is not JSON: the response schema is a string sent as this type. */
@@ -144,7 +145,7 @@ export const endpoints = {
     path: '/v1/membership/invoices',
     auth: true,
     query: InvoiceListQuery,
-    response: z.array(Invoice),
+    response: Invoices,
   }),
   nextInvoice: ep({
     method: 'GET',
@@ -156,7 +157,7 @@ export const endpoints = {
     method: 'GET',
     path: '/v1/membership/invoices/refundable',
     auth: true,
-    response: z.array(RefundableItem),
+    response: RefundableItems,
   }),
   invoice: ep({
     method: 'GET',
@@ -340,7 +341,7 @@ export const endpoints = {
     method: 'GET',
     path: '/v1/membership/sessions',
     auth: true,
-    response: z.array(SignedInSession),
+    response: SignedInSessions,
   }),
   endSession: ep({
     method: 'DELETE',
@@ -381,7 +382,7 @@ export const endpoints = {
     response: Profile,
   }),
 
-  locations: ep({ method: 'GET', path: '/v1/membership/locations', auth: true, response: z.array(Location) }),
+  locations: ep({ method: 'GET', path: '/v1/membership/locations', auth: true, response: Locations }),
   updateLocation: ep({
     method: 'POST',
     path: '/v1/membership/update-location',
@@ -390,7 +391,7 @@ export const endpoints = {
     response: null,
   }),
 
-  phonePrefixes: ep({ method: 'GET', path: '/v1/prefix/list', auth: true, response: z.array(PhonePrefix) }),
+  phonePrefixes: ep({ method: 'GET', path: '/v1/prefix/list', auth: true, response: PhonePrefixes }),
   verifyPhone: ep({
     method: 'POST',
     path: '/v1/membership/phone_verify',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BUSINESS_ERROR_TYPES } from './constants.ts';
 
 /** The error types with a text in the portal (constants.ts). */
@@ -18,15 +18,15 @@ export const TransportErrorType = z.enum([
 
 export const ErrorItem = z.object({
   type: z.string(),
-  message: z.string().optional(),
-  context: z.record(z.string(), z.unknown()).optional(),
+  message: z.optional(z.string()),
+  context: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ErrorItem = z.infer<typeof ErrorItem>;
 
 /** The error body of every 4xx answer (docs/architecture.md), and of a 500 or 503. */
 export const ErrorBody = z.object({
-  status: z.number().int(),
-  reason: z.string().optional(),
+  status: z.int(),
+  reason: z.optional(z.string()),
   errors: z.array(ErrorItem),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { findTextProblem, storableText, textProblem } from '../src/schemas/text.ts';
 
 // The contract's text rule (docs/security.md, R2).
@@ -30,7 +30,7 @@ describe('textProblem', () => {
 describe('storableText', () => {
   it('finds bad text at any depth, in keys too, and keeps the schema', () => {
     const schema = storableText(
-      z.object({ a: z.string(), details: z.record(z.string(), z.unknown()).optional() }).strict(),
+      z.strictObject({ a: z.string(), details: z.optional(z.record(z.string(), z.unknown())) }),
     );
     expect(Object.keys(schema.shape)).toEqual(['a', 'details']);
     expect(schema.safeParse({ a: 'ok', details: { k: [1, { n: 'ok' }] } }).success).toBe(true);

@@ -41,8 +41,8 @@ const unsetIfBlank = (value: unknown) =>
  * A variable read by `schema` when it is set (not blank); `expected` completes "<NAME> must
  * be …" when it does not read, and is what the error says whatever zod found.
  */
-export function variable<T extends z.ZodType>(expected: string, schema: T) {
-  return z.preprocess(unsetIfBlank, schema.optional()).describe(expected);
+export function variable<T extends z.core.$ZodType>(expected: string, schema: T) {
+  return z.preprocess(unsetIfBlank, z.optional(schema)).describe(expected);
 }
 
 export const text = () => variable('text', z.string());

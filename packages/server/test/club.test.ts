@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { Location } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ describe.each(databases())('primary club on %s', (kind) => {
   const change = (token: string, location_id: unknown) =>
     api.call('POST', '/v1/membership/update-location', token, { location_id });
   const clubs = async (token: string) =>
-    Location.array().parse((await api.call('GET', '/v1/membership/locations', token)).json());
+    z.array(Location).parse((await api.call('GET', '/v1/membership/locations', token)).json());
 
   it("lists the operator's clubs with their opening and closing dates, and no other operator's", async () => {
     const list = await clubs(await t.signIn('active', 'at'));

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { ErrorBody, HealthInsuranceConfirmation, Invoice, type OperatorId } from '@portal/contract';
 import { wholeMonthsBetween } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ describe.each(databases())('health-insurance confirmation on %s', (kind) => {
     return HealthInsuranceConfirmation.parse(res.json());
   };
   const invoices = async (persona: Persona) =>
-    Invoice.array().parse((await api.call('GET', '/v1/membership/invoices', await tokenOf(persona))).json());
+    z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', await tokenOf(persona))).json());
   const chargedIn = (list: Invoice[], year: number) =>
     list.filter((i) => i.status === 'charged' && i.invoice_date.startsWith(String(year)));
 

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { createRequire } from 'node:module';
 import type { OperatorId } from '@portal/contract';
 import { ErrorBody, Language, Membership, PhonePrefix, PhoneVerification, Profile } from '@portal/contract';
@@ -84,9 +85,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
 
   describe('prefix list', () => {
     it('lists about 210 calling codes from the phone metadata, whitelisted per operator', async () => {
-      const no = PhonePrefix.array().parse(
-        (await call('GET', '/v1/prefix/list', await signIn('active', 'no'))).json(),
-      );
+      const no = z
+        .array(PhonePrefix)
+        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'no'))).json());
       expect(no.length).toBeGreaterThan(200);
       expect(new Set(no.map((p) => p.prefix)).size).toBe(no.length);
       for (const p of no) {
@@ -98,9 +99,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
       expect(byPrefix.get('+47')).toMatchObject({ whitelisted: true, length: 8, countries: ['NO', 'SJ'] });
       expect(byPrefix.get('+44')?.whitelisted).toBe(false);
       expect(byPrefix.get('+1')?.countries?.[0]).toBe('US');
-      const de = PhonePrefix.array().parse(
-        (await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json(),
-      );
+      const de = z
+        .array(PhonePrefix)
+        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json());
       expect(de.filter((p) => p.whitelisted).map((p) => p.prefix)).toEqual(
         expect.arrayContaining(['+49', '+43', '+41', '+31', '+48']),
       );
@@ -109,9 +110,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
     });
 
     it('agrees with libphonenumber on which numbers are mobile numbers, for every prefix (property)', async () => {
-      const list = PhonePrefix.array().parse(
-        (await call('GET', '/v1/prefix/list', await signIn('active', 'fi'))).json(),
-      );
+      const list = z
+        .array(PhonePrefix)
+        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'fi'))).json());
       const samples = list.flatMap((entry) =>
         (entry.countries ?? [])
           .filter((c) => mobileExamples[c])
@@ -195,9 +196,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
     });
 
     it('has a valid mobile on file for every demo member but the one with invalid details', async () => {
-      const prefixes = PhonePrefix.array().parse(
-        (await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json(),
-      );
+      const prefixes = z
+        .array(PhonePrefix)
+        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json());
       const rows = await t.db.select().from(members);
       const invalid = rows.filter((m) => {
         const entry = prefixes.find((p) => p.prefix === m.mobilePrefix);

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { ErrorBody, Invoice, type OperatorId, PtWidgetSession, type PtWidgetKind } from '@portal/contract';
@@ -280,11 +281,13 @@ describe.each(databases())('personal training on %s', (kind) => {
   it('buys once per request id, billed as an invoice line the member sees under payments', async () => {
     const portal = await t.signIn('rfid', 'de');
     const invoices = async () =>
-      Invoice.array().parse(
-        (
-          await t.app.inject({ method: 'GET', url: '/api/v1/membership/invoices', headers: bearer(portal) })
-        ).json(),
-      );
+      z
+        .array(Invoice)
+        .parse(
+          (
+            await t.app.inject({ method: 'GET', url: '/api/v1/membership/invoices', headers: bearer(portal) })
+          ).json(),
+        );
     const before = await invoices();
     const token = await tokenFor('rfid', 'de', 'package_buy');
     const body = { package_id: 'de-pt-10', request_id: 'buy-0001-abcdef' };

@@ -1,12 +1,12 @@
 import { type Endpoint, endpoints, ErrorBody, Membership } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { compileWriter, createSerializerCompiler, SerializerMismatchError } from '../src/http/serializer.ts';
 import { bearer, startApp, type TestApp } from './support/harness.ts';
 
 // Answers are written by serializers compiled from the contract (ADR 020); strict mode (on in
 // tests) also checks each answer with zod and compares what both write.
-const serializerFor = (schema: z.ZodType, strict: boolean) =>
+const serializerFor = (schema: z.core.$ZodType, strict: boolean) =>
   createSerializerCompiler({ strict })({ schema, method: 'GET', url: '/api/x', httpStatus: '200' });
 
 describe('the compiled serializer', () => {
@@ -27,7 +27,7 @@ describe('the compiled serializer', () => {
     );
     expect(responses.length).toBeGreaterThan(20);
     for (const [name, endpoint] of responses) {
-      expect(compileWriter(endpoint.response as z.ZodType), name).not.toBeNull();
+      expect(compileWriter(endpoint.response as z.core.$ZodType), name).not.toBeNull();
     }
     expect(compileWriter(ErrorBody)).not.toBeNull();
   });
@@ -42,7 +42,7 @@ describe('the compiled serializer', () => {
     };
     const text = write(leaky);
     expect(text).not.toContain('argon2');
-    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(Membership.encode(membership))));
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(z.encode(Membership, membership))));
     expect(JSON.parse(text).freeze_periods).toEqual(membership.freeze_periods);
     expect(JSON.parse(text).end_date).toBe(membership.end_date);
   });
@@ -55,7 +55,7 @@ describe('the compiled serializer', () => {
 
   it('in strict mode refuses a writer that differs from zod’s encoding', () => {
     // zod's encoding trims; a JSON Schema cannot say so, so the compiled writer does not.
-    const schema = z.object({ name: z.string().trim() });
+    const schema = z.object({ name: z.string().check(z.trim()) });
     expect(() => serializerFor(schema, true)({ name: ' padded ' })).toThrow(SerializerMismatchError);
     expect(serializerFor(schema, true)({ name: 'plain' })).toBe('{"name":"plain"}');
   });

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { SignedInSession } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.ts';
@@ -32,7 +33,7 @@ describe.each(databases())('signed-in devices on %s', (kind) => {
   const list = async (token: string) => {
     const res = await api.call('GET', '/v1/membership/sessions', token);
     expect(res.statusCode, res.body).toBe(200);
-    return SignedInSession.array().parse(res.json());
+    return z.array(SignedInSession).parse(res.json());
   };
 
   it('lists the member’s live sessions with device labels, this one first and marked, no token in sight', async () => {
@@ -135,7 +136,8 @@ describe.each(databases())('ending a session with the read model cache on %s', (
     const ender = await t.signIn('active', 'fi');
     expect((await api.call('GET', '/v2/membership', ended)).statusCode).toBe(200);
     expect((await api.call('GET', '/v2/membership', ended)).statusCode).toBe(200);
-    const id = SignedInSession.array()
+    const id = z
+      .array(SignedInSession)
       .parse((await api.call('GET', '/v1/membership/sessions', ender)).json())
       .find((s) => !s.current)!.id;
     expect((await api.call('DELETE', `/v1/membership/sessions/${id}`, ender)).statusCode).toBe(204);

@@ -69,7 +69,12 @@ function screen(keys, catalogue) {
 }
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const signedIn = [entry, 'src/app/SignedInApp.tsx', 'src/app/shell/LoggedInApp.tsx', 'src/lib/schemas.ts'];
+const signedIn = [
+  entry,
+  'src/app/SignedInApp.tsx',
+  'src/app/shell/LoggedInApp.tsx',
+  'virtual:portal-api-responses',
+];
 // Signed in, the catalogue without the sections only later pages use; a page other than
 // home loads those too (vite/catalogue-parts.ts).
 const app = (language) => [`src/locales/${language}.json?app`];

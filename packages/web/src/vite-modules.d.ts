@@ -18,6 +18,18 @@ declare module 'virtual:portal-api-routes' {
   export const routes: Record<EndpointName, ApiRoute>;
 }
 
+declare module 'virtual:portal-api-responses' {
+  import type { EndpointName, endpoints } from '@portal/contract';
+
+  /** The error body's schema. */
+  export { ErrorBody } from '@portal/contract';
+
+  /** Each endpoint's response schema, none for a 204 (packages/web/vite/api-routes.ts). */
+  export const responses: {
+    [N in EndpointName]?: NonNullable<(typeof endpoints)[N]['response']>;
+  };
+}
+
 declare module '*.json?public' {
   import type { Catalogue } from './lib/i18n.ts';
 

@@ -2,7 +2,42 @@ import type { Endpoint } from '@portal/contract';
 import { type Plugin, runnerImport } from 'vite';
 
 export const API_ROUTES_ID = 'virtual:portal-api-routes';
+export const API_RESPONSES_ID = 'virtual:portal-api-responses';
 const RESOLVED_ID = `\0${API_ROUTES_ID}`;
+const RESOLVED_RESPONSES_ID = `\0${API_RESPONSES_ID}`;
+
+type Contract = Record<string, unknown> & { endpoints: Record<string, Endpoint> };
+
+/**
+ * The module of the contract's answer schemas: each endpoint's response schema by the name
+ * the contract exports it under, and the error body. The web checks answers and nothing
+ * else with the contract, so the request schemas (and endpoints.ts) stay out of its chunks.
+ */
+function responsesModule(contract: Contract): string {
+  const exportNames = new Map<unknown, string>();
+  for (const [exportName, value] of Object.entries(contract)) {
+    if (/^[A-Z]/.test(exportName) && !exportNames.has(value)) exportNames.set(value, exportName);
+  }
+  const imports = new Set(['ErrorBody']);
+  const entries: string[] = [];
+  for (const [name, endpoint] of Object.entries(contract.endpoints)) {
+    if (endpoint.response === null) continue;
+    const schema = exportNames.get(endpoint.response);
+    if (!schema) {
+      throw new Error(
+        `The response schema of endpoint "${name}" has no name in @portal/contract: export it, so the web can import it alone.`,
+      );
+    }
+    imports.add(schema);
+    entries.push(`  ${name}: ${schema},`);
+  }
+  return [
+    `import { ${[...imports].join(', ')} } from '@portal/contract';`,
+    'export { ErrorBody };',
+    `export const responses = {\n${entries.join('\n')}\n};`,
+    '',
+  ].join('\n');
+}
 
 /**
  * `virtual:portal-api-routes`: method, path and auth of every endpoint of the contract, and
@@ -19,15 +54,18 @@ export function apiRoutes(): Plugin {
       root = config.root;
     },
     resolveId(source) {
-      return source === API_ROUTES_ID ? RESOLVED_ID : undefined;
+      if (source === API_ROUTES_ID) return RESOLVED_ID;
+      return source === API_RESPONSES_ID ? RESOLVED_RESPONSES_ID : undefined;
     },
     async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const { module, dependencies } = await runnerImport<{ endpoints: Record<string, Endpoint> }>(
-        '@portal/contract',
-        { root, configFile: false, logLevel: 'silent' },
-      );
+      if (id !== RESOLVED_ID && id !== RESOLVED_RESPONSES_ID) return undefined;
+      const { module, dependencies } = await runnerImport<Contract>('@portal/contract', {
+        root,
+        configFile: false,
+        logLevel: 'silent',
+      });
       for (const file of dependencies) this.addWatchFile(file);
+      if (id === RESOLVED_RESPONSES_ID) return responsesModule(module);
       const routes = Object.fromEntries(
         Object.entries(module.endpoints).map(([name, e]) => [
           name,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDate } from './common.ts';
 
 export const KeyType = z.enum(['rfid', 'pin']);
@@ -10,7 +10,7 @@ export const Key = z.object({
   code: z.string(),
   status: KeyStatus,
   valid_from: IsoDate,
-  valid_to: IsoDate.nullable(),
+  valid_to: z.nullable(IsoDate),
 });
 export type Key = z.infer<typeof Key>;
 
@@ -21,17 +21,19 @@ export type Key = z.infer<typeof Key>;
  */
 export const ChipCode = z
   .string()
-  .trim()
-  .min(4)
-  .max(40)
-  .regex(
-    /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/,
-    'letters and digits, optionally grouped by spaces or hyphens',
+  .check(
+    z.trim(),
+    z.minLength(4),
+    z.maxLength(40),
+    z.regex(
+      /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/,
+      'letters and digits, optionally grouped by spaces or hyphens',
+    ),
   );
-export const ChipCodeRequest = z.object({ code: ChipCode }).strict();
+export const ChipCodeRequest = z.strictObject({ code: ChipCode });
 export type ChipCodeRequest = z.infer<typeof ChipCodeRequest>;
 
-export const ActivatedChip = Key.pick({ type: true, code: true, valid_from: true, valid_to: true });
+export const ActivatedChip = z.pick(Key, { type: true, code: true, valid_from: true, valid_to: true });
 export type ActivatedChip = z.infer<typeof ActivatedChip>;
 
 /**
@@ -39,14 +41,14 @@ export type ActivatedChip = z.infer<typeof ActivatedChip>;
  * it has one. The answer names what was sent, never the PIN itself (it reaches the member
  * by SMS and in the PIN display of the membership).
  */
-export const TemporaryPinRequest = z.object({}).strict();
+export const TemporaryPinRequest = z.strictObject({});
 export type TemporaryPinRequest = z.infer<typeof TemporaryPinRequest>;
 
 export const TemporaryPinIssued = z.object({
   valid_from: IsoDate,
   valid_to: IsoDate,
   /** The SMS service fee billed for it, in minor units of the operator's currency; null when free. */
-  fee: z.number().int().nonnegative().nullable(),
+  fee: z.nullable(z.int().check(z.nonnegative())),
   /** The mobile number the SMS went to, masked (e.g. +47 •••• 5610). */
   sent_to: z.string(),
   /**

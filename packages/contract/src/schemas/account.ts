@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_INPUT_MAX } from '../constants.ts';
 import { IsoDateTime } from './common.ts';
 
@@ -6,12 +6,10 @@ import { IsoDateTime } from './common.ts';
  * POST /v1/membership/password (the create-new-password screen of a signed-in member): a
  * signed-in member sets a new password by giving the current one.
  */
-export const ChangePasswordRequest = z
-  .object({
-    current_password: z.string().min(1).max(200),
-    new_password: z.string().min(1).max(PASSWORD_INPUT_MAX),
-  })
-  .strict();
+export const ChangePasswordRequest = z.strictObject({
+  current_password: z.string().check(z.minLength(1), z.maxLength(200)),
+  new_password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_INPUT_MAX)),
+});
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 const Rows = z.array(z.record(z.string(), z.unknown()));
@@ -26,7 +24,7 @@ export const DataExport = z.object({
   format_version: z.literal(1),
   member: z.record(z.string(), z.unknown()),
   consents: z.object({
-    marketing: z.object({ opt_in: z.boolean(), updated_at: IsoDateTime.nullable() }),
+    marketing: z.object({ opt_in: z.boolean(), updated_at: z.nullable(IsoDateTime) }),
   }),
   memberships: Rows,
   keys: Rows,
@@ -58,12 +56,14 @@ export const SignedInSession = z.object({
   id: z.string(),
   created_at: IsoDateTime,
   last_seen_at: IsoDateTime,
-  device: z.string().nullable(),
+  device: z.nullable(z.string()),
   current: z.boolean(),
 });
 export type SignedInSession = z.infer<typeof SignedInSession>;
+/** GET /v1/membership/sessions: the member's signed-in devices. */
+export const SignedInSessions = z.array(SignedInSession);
 
-export const SessionParams = z.object({ id: z.string().min(1).max(64) });
+export const SessionParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** DELETE /v1/membership/sessions?others=true: every session but the current one ends. */
-export const EndSessionsQuery = z.object({ others: z.literal('true') }).strict();
+export const EndSessionsQuery = z.strictObject({ others: z.literal('true') });

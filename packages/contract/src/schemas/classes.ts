@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTime } from './common.ts';
 
 /*
@@ -16,7 +16,7 @@ export type ClassSessionState = z.infer<typeof ClassSessionState>;
 export const MyClassBooking = z.object({
   status: z.enum(['booked', 'waitlisted']),
   /** Place on the waitlist (1 = next to get a place); null while booked. */
-  position: z.number().int().positive().nullable(),
+  position: z.nullable(z.int().check(z.positive())),
 });
 export type MyClassBooking = z.infer<typeof MyClassBooking>;
 
@@ -33,25 +33,25 @@ export const ClassSession = z.object({
   location_name: z.string(),
   room: z.string(),
   instructor: z.string(),
-  capacity: z.number().int().nonnegative(),
-  booked: z.number().int().nonnegative(),
-  waitlisted: z.number().int().nonnegative(),
+  capacity: z.int().check(z.nonnegative()),
+  booked: z.int().check(z.nonnegative()),
+  waitlisted: z.int().check(z.nonnegative()),
   bookable_from: IsoDateTime,
   state: ClassSessionState,
-  my_booking: MyClassBooking.nullable(),
+  my_booking: z.nullable(MyClassBooking),
 });
 export type ClassSession = z.infer<typeof ClassSession>;
 
 /** The operator's booking rules, so the portal can say them before the member confirms. */
 export const ClassPolicy = z.object({
-  booking_opens_days_ahead: z.number().int().positive(),
-  max_future_bookings: z.number().int().positive(),
+  booking_opens_days_ahead: z.int().check(z.positive()),
+  max_future_bookings: z.int().check(z.positive()),
   /** A cancellation less than this many minutes before the start is recorded as late. */
-  late_cancellation_minutes: z.number().int().nonnegative(),
+  late_cancellation_minutes: z.int().check(z.nonnegative()),
   /** The waitlist takes no one this many minutes before the start. */
-  waitlist_closes_minutes: z.number().int().nonnegative(),
+  waitlist_closes_minutes: z.int().check(z.nonnegative()),
   /** What a late cancellation costs, in minor units; null: nothing. */
-  late_cancellation_fee: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  late_cancellation_fee: z.nullable(z.object({ amount: z.int(), currency: z.string() })),
 });
 export type ClassPolicy = z.infer<typeof ClassPolicy>;
 
@@ -62,25 +62,25 @@ export const ClassTimetable = z.object({
 export type ClassTimetable = z.infer<typeof ClassTimetable>;
 
 /** At most 14 days; absent: from now for the next 14 days. */
-export const ClassTimetableQuery = z
-  .object({
-    location_id: z.string().min(1).max(64).optional(),
-    from: IsoDateTime.optional(),
-    to: IsoDateTime.optional(),
-  })
-  .strict();
+export const ClassTimetableQuery = z.strictObject({
+  location_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  from: z.optional(IsoDateTime),
+  to: z.optional(IsoDateTime),
+});
 export type ClassTimetableQuery = z.infer<typeof ClassTimetableQuery>;
 
-export const ClassSessionParams = z.object({ id: z.string().min(1).max(64) });
+export const ClassSessionParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const ClassBookingResult = z.object({
   status: z.enum(['booked', 'waitlisted']),
-  position: z.number().int().positive().nullable(),
+  position: z.nullable(z.int().check(z.positive())),
 });
 export type ClassBookingResult = z.infer<typeof ClassBookingResult>;
 
 /** One booking's file ("add to calendar"), or all future bookings without it. */
-export const ClassCalendarQuery = z.object({ session_id: z.string().min(1).max(64).optional() }).strict();
+export const ClassCalendarQuery = z.strictObject({
+  session_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
 export type ClassCalendarQuery = z.infer<typeof ClassCalendarQuery>;
 
 /** The member's future bookings as an iCalendar file (RFC 5545). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-export const GdprRequest = z.object({ gdpr_opt_in: z.boolean() }).strict();
+export const GdprRequest = z.strictObject({ gdpr_opt_in: z.boolean() });
 export type GdprRequest = z.infer<typeof GdprRequest>;

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDateTime, Locale } from './common.ts';
 
 export const Highlight = z.object({
   type: z.string(),
   title: z.string(),
   content: z.string(),
-  statuses: z.array(z.string()).optional(),
-  external_url: z.string().optional(),
-  internal_url: z.string().optional(),
+  statuses: z.optional(z.array(z.string())),
+  external_url: z.optional(z.string()),
+  internal_url: z.optional(z.string()),
 });
 export type Highlight = z.infer<typeof Highlight>;
 
@@ -19,7 +19,7 @@ export const ArticleTeaser = z.object({
 });
 export type ArticleTeaser = z.infer<typeof ArticleTeaser>;
 
-export const ContentQuery = z.object({ locale: Locale.optional() }).strict();
+export const ContentQuery = z.strictObject({ locale: z.optional(Locale) });
 
 /**
  * GET /v1/content (docs/home-content.md): what home shows
@@ -36,7 +36,7 @@ export type HomeContent = z.infer<typeof HomeContent>;
 export const PtWidgetKind = z.enum(['package_buy', 'booking']);
 export type PtWidgetKind = z.infer<typeof PtWidgetKind>;
 
-export const PtWidgetRequest = z.object({ widget: PtWidgetKind }).strict();
+export const PtWidgetRequest = z.strictObject({ widget: PtWidgetKind });
 
 /**
  * POST /v1/pt/widget_session (our design): where the PT provider's frame page is and a

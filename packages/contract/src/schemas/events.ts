@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const EventStatus = z.enum(['in_progress', 'success', 'failure']);
-export const EventRequest = z
-  .object({
-    action: z.string().trim().min(1).max(64),
-    status: EventStatus,
-    details: z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
+export const EventRequest = z.strictObject({
+  action: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  status: EventStatus,
+  details: z.optional(z.record(z.string(), z.unknown())),
+});
 export type EventRequest = z.infer<typeof EventRequest>;

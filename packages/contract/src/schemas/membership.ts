@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Currency, IsoDate, IsoDateTime, Locale, MinorUnits, OperatorId } from './common.ts';
 import { Key } from './access.ts';
 import { FreezePeriod } from './freeze.ts';
@@ -23,7 +23,7 @@ export type MembershipStatus = z.infer<typeof MembershipStatus>;
 export const Operator = z.object({
   id: OperatorId,
   name: z.string(),
-  country: z.string().length(2),
+  country: z.string().check(z.length(2)),
   timezone: z.string(),
   currency: Currency,
 });
@@ -36,7 +36,7 @@ export const Product = z.object({
   schedule: z.object({
     monthly_fee: MinorUnits,
     /** Minimum term in months from the begin date (0: none). */
-    binding_months: z.number().int().nonnegative(),
+    binding_months: z.int().check(z.nonnegative()),
   }),
   require_phone_verification: z.boolean(),
 });
@@ -47,29 +47,29 @@ export const Membership = z.object({
   membership_number: z.string(),
   status: MembershipStatus,
   begin_date: IsoDate,
-  end_date: IsoDate.nullable(),
-  activates_on: IsoDate.nullable(),
-  referral_code: z.string().nullable(),
+  end_date: z.nullable(IsoDate),
+  activates_on: z.nullable(IsoDate),
+  referral_code: z.nullable(z.string()),
   gdpr_opt_in: z.boolean(),
   /** When the marketing consent was last given or withdrawn; null when never changed. */
-  gdpr_updated_at: IsoDateTime.nullable(),
+  gdpr_updated_at: z.nullable(IsoDateTime),
   sheltered: z.boolean(),
   locale: Locale,
   freeze_periods: z.array(FreezePeriod),
-  scheduled_freeze: FreezePeriod.nullable(),
+  scheduled_freeze: z.nullable(FreezePeriod),
   operator: Operator,
   profile: Profile,
   location: Location,
   product: Product,
-  current_payment_method: PaymentMethod.nullable(),
+  current_payment_method: z.nullable(PaymentMethod),
   keys: z.array(Key),
-  referral: Referral.nullable(),
+  referral: z.nullable(Referral),
   /**
    * The last day the member may withdraw from the contract (14 days from signing up), while
    * the operator offers the withdrawal button and the membership has not ended; else null.
    */
-  withdrawal_until: IsoDate.nullable().optional(),
+  withdrawal_until: z.optional(z.nullable(IsoDate)),
 });
 export type Membership = z.infer<typeof Membership>;
 
-export const MembershipQuery = z.object({ locale: Locale.optional() }).strict();
+export const MembershipQuery = z.strictObject({ locale: z.optional(Locale) });

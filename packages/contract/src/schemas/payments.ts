@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INVOICE_PAGE_MAX } from '../constants.ts';
 import { Currency, IsoDate, IsoDateTime, MinorUnits, Period } from './common.ts';
 
@@ -13,14 +13,11 @@ export const PaymentMethod = z.object({
   id: z.string(),
   provider: PaymentMethodProvider,
   type: z.string(),
-  brand: z.string().nullable(),
+  brand: z.nullable(z.string()),
   /** A card's masked number, or a direct debit's masked IBAN. */
   details: z.string(),
   /** YYMM, shown as MM/20YY; null for a direct debit. */
-  expire: z
-    .string()
-    .regex(/^\d{4}$/)
-    .nullable(),
+  expire: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
@@ -43,10 +40,10 @@ export type InvoiceLineType = z.infer<typeof InvoiceLineType>;
 export const InvoiceLine = z.object({
   amount: MinorUnits,
   product_type: InvoiceLineType,
-  product_id: z.string().nullable(),
+  product_id: z.nullable(z.string()),
   system_concept: z.string(),
   human_concept: z.string(),
-  period: Period.nullable(),
+  period: z.nullable(Period),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -72,17 +69,19 @@ export const Invoice = z.object({
   invoice_date: IsoDate,
   amount: MinorUnits,
   currency: Currency,
-  period: Period.nullable(),
+  period: z.nullable(Period),
   lines: z.array(InvoiceLine),
   payments: z.array(Payment),
-  payment_method: z.object({ type: z.string(), details: z.string() }).nullable(),
-  vat_rate: z.number().nonnegative(),
+  payment_method: z.nullable(z.object({ type: z.string(), details: z.string() })),
+  vat_rate: z.number().check(z.nonnegative()),
   member: InvoiceParty,
   operator: InvoiceParty,
 });
 export type Invoice = z.infer<typeof Invoice>;
+/** A page of the member's invoices, newest first. */
+export const Invoices = z.array(Invoice);
 
-export const InvoiceParams = z.object({ id: z.string().min(1).max(64) });
+export const InvoiceParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const ScheduledInvoice = z.object({ invoice_date: IsoDate, amount: MinorUnits });
 export type ScheduledInvoice = z.infer<typeof ScheduledInvoice>;
@@ -90,15 +89,17 @@ export type ScheduledInvoice = z.infer<typeof ScheduledInvoice>;
 export const RefundableItem = z.object({
   invoice: Invoice,
   closed_period: Period,
-  closed_days: z.object({ closed: z.number().int(), paid: z.number().int() }),
+  closed_days: z.object({ closed: z.int(), paid: z.int() }),
   refundable_amount: z.object({ refundable: MinorUnits, paid: MinorUnits }),
 });
 export type RefundableItem = z.infer<typeof RefundableItem>;
+/** The invoices a member can still have refunded. */
+export const RefundableItems = z.array(RefundableItem);
 
-export const RefundRequest = z.object({}).strict();
-export const ManualRefundRequest = z
-  .object({ bank_account_number: z.string().trim().min(5).max(40) })
-  .strict();
+export const RefundRequest = z.strictObject({});
+export const ManualRefundRequest = z.strictObject({
+  bank_account_number: z.string().check(z.trim(), z.minLength(5), z.maxLength(40)),
+});
 export type ManualRefundRequest = z.infer<typeof ManualRefundRequest>;
 
 export const RefundMethod = z.enum(['card', 'bank_account']);
@@ -116,7 +117,7 @@ export const RefundReceipt = z.object({
   status: z.enum(['pending', 'completed', 'failed']),
   amount: MinorUnits,
   currency: Currency,
-  bank_account: z.string().nullable(),
+  bank_account: z.nullable(z.string()),
   created_at: IsoDateTime,
 });
 export type RefundReceipt = z.infer<typeof RefundReceipt>;
@@ -125,29 +126,26 @@ export type RefundReceipt = z.infer<typeof RefundReceipt>;
  * GET /v1/membership/invoices?limit=&before=: a page of the list, newest first. `before` is
  * the id of the last invoice of the previous page (the Link header's rel="next" names it).
  */
-export const InvoiceListQuery = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(INVOICE_PAGE_MAX).optional(),
-    before: z.string().min(1).max(64).optional(),
-  })
-  .strict();
+export const InvoiceListQuery = z.strictObject({
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(INVOICE_PAGE_MAX))),
+  before: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
-export const DibsUrlQuery = z
-  .object({
-    cancel: z.string().max(2000),
-    success: z.string().max(2000),
-    locale: z.string().max(10),
-    location: z.string().max(64),
-  })
-  .strict();
+export const DibsUrlQuery = z.strictObject({
+  cancel: z.string().check(z.maxLength(2000)),
+  success: z.string().check(z.maxLength(2000)),
+  locale: z.string().check(z.maxLength(10)),
+  location: z.string().check(z.maxLength(64)),
+});
 export const CardFormUrl = z.object({ url: z.string() });
 export type CardFormUrl = z.infer<typeof CardFormUrl>;
 
 /** location_id plus every query parameter the card provider returned. */
-export const VerifoneCreditCardRequest = z
-  .object({ location_id: z.string().min(1).max(64) })
-  .catchall(z.string().max(2000));
+export const VerifoneCreditCardRequest = z.catchall(
+  z.object({ location_id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.string().check(z.maxLength(2000)),
+);
 export type VerifoneCreditCardRequest = z.infer<typeof VerifoneCreditCardRequest>;
 
 /** The banner on /payment/payment-method-updated (docs/portal-screens.md, "Invoices and the card"). */
@@ -156,11 +154,11 @@ export type CardUpdateOutcome = z.infer<typeof CardUpdateOutcome>;
 
 export const CardRegistered = z.object({
   message: z.string(),
-  outcome: z.enum(['success', 'exists']).optional(),
+  outcome: z.optional(z.enum(['success', 'exists'])),
   /** Declined invoices retried against the new card, and what became of each. */
-  retried_invoices: z
-    .array(z.object({ id: z.string(), invoice_number: z.string(), status: InvoiceStatus }))
-    .optional(),
+  retried_invoices: z.optional(
+    z.array(z.object({ id: z.string(), invoice_number: z.string(), status: InvoiceStatus })),
+  ),
 });
 export type CardRegistered = z.infer<typeof CardRegistered>;
 
@@ -169,18 +167,18 @@ export type CardRegistered = z.infer<typeof CardRegistered>;
  * members of at least six months. A confirmation of membership and of the fees paid in
  * one calendar year.
  */
-export const HealthInsuranceQuery = z
-  .object({ year: z.coerce.number().int().min(2000).max(2100).optional() })
-  .strict();
+export const HealthInsuranceQuery = z.strictObject({
+  year: z.optional(z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100))),
+});
 export const HealthInsuranceConfirmation = z.object({
-  year: z.number().int(),
+  year: z.int(),
   /** Calendar years the member can ask for, newest first (years with fees paid). */
-  years: z.array(z.number().int()),
+  years: z.array(z.int()),
   eligible: z.boolean(),
   member_since: IsoDate,
   /** Whole months of membership up to today. */
-  months_member: z.number().int().nonnegative(),
-  required_months: z.number().int(),
+  months_member: z.int().check(z.nonnegative()),
+  required_months: z.int(),
   reimbursement_percent: z.number(),
   /** Fees paid in that year (charged invoices, less refunds), gross. */
   paid_total: MinorUnits,
@@ -189,7 +187,7 @@ export const HealthInsuranceConfirmation = z.object({
     z.object({
       invoice_number: z.string(),
       invoice_date: IsoDate,
-      period: Period.nullable(),
+      period: z.nullable(Period),
       amount: MinorUnits,
     }),
   ),
@@ -200,11 +198,14 @@ export const HealthInsuranceConfirmation = z.object({
 export type HealthInsuranceConfirmation = z.infer<typeof HealthInsuranceConfirmation>;
 
 /** Paying an open invoice now (docs/payments.md, "Paying an open invoice"): nothing to send. */
-export const PayInvoiceRequest = z.object({}).strict();
+export const PayInvoiceRequest = z.strictObject({});
 export type PayInvoiceRequest = z.infer<typeof PayInvoiceRequest>;
 
 /** Every query parameter the card provider returned from the one-off payment's page. */
-export const InvoicePaymentReturn = z.record(z.string().max(100), z.string().max(2000));
+export const InvoicePaymentReturn = z.record(
+  z.string().check(z.maxLength(100)),
+  z.string().check(z.maxLength(2000)),
+);
 export type InvoicePaymentReturn = z.infer<typeof InvoicePaymentReturn>;
 
 /** The invoice paid with the one-off payment. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROFILE_MAX_LENGTH } from '../constants.ts';
 import { IsoDate, IsoDateTime } from './common.ts';
 
@@ -18,8 +18,8 @@ export const Gender = z.enum(['female', 'male', 'other']);
 export const Profile = z.object({
   first_name: z.string(),
   last_name: z.string(),
-  gender: Gender.nullable(),
-  birthdate: IsoDate.nullable(),
+  gender: z.nullable(Gender),
+  birthdate: z.nullable(IsoDate),
   email: z.string(),
   address: Address,
   mobile: Mobile,
@@ -33,36 +33,31 @@ export type Profile = z.infer<typeof Profile>;
  * clients that send the whole profile back, and ignored: the consent changes through
  * PUT /v1/membership/gdpr, which records when and confirms it.
  */
-export const ProfileUpdateRequest = z
-  .object({
-    email: z.string().trim().toLowerCase().max(PROFILE_MAX_LENGTH.email).pipe(z.email()),
-    address: z
-      .object({
-        street: z.string().trim().min(1).max(PROFILE_MAX_LENGTH.street),
-        postal_code: z.string().trim().min(1).max(PROFILE_MAX_LENGTH.postal_code),
-        postal_location: z.string().trim().min(1).max(PROFILE_MAX_LENGTH.postal_location),
-        country: z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z]{2}$/, 'expected a two-letter country code')
-          .toUpperCase()
-          .optional(),
-      })
-      .strict(),
-    mobile: z
-      .object({
-        prefix: z.string().trim().min(1).max(8),
-        number: z.string().max(PROFILE_MAX_LENGTH.number),
-      })
-      .strict(),
-    gdpr_opt_in: z.boolean().optional(),
-    /** The SMS code, when the prefix or number changed and the product requires verification. */
-    verification_code: z
+export const ProfileUpdateRequest = z.strictObject({
+  email: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.maxLength(PROFILE_MAX_LENGTH.email)),
+    z.email(),
+  ),
+  address: z.strictObject({
+    street: z.string().check(z.trim(), z.minLength(1), z.maxLength(PROFILE_MAX_LENGTH.street)),
+    postal_code: z.string().check(z.trim(), z.minLength(1), z.maxLength(PROFILE_MAX_LENGTH.postal_code)),
+    postal_location: z
       .string()
-      .regex(/^\d{6}$/)
-      .optional(),
-  })
-  .strict();
+      .check(z.trim(), z.minLength(1), z.maxLength(PROFILE_MAX_LENGTH.postal_location)),
+    country: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'expected a two-letter country code'), z.toUpperCase()),
+    ),
+  }),
+  mobile: z.strictObject({
+    prefix: z.string().check(z.trim(), z.minLength(1), z.maxLength(8)),
+    number: z.string().check(z.maxLength(PROFILE_MAX_LENGTH.number)),
+  }),
+  gdpr_opt_in: z.optional(z.boolean()),
+  /** The SMS code, when the prefix or number changed and the product requires verification. */
+  verification_code: z.optional(z.string().check(z.regex(/^\d{6}$/))),
+});
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
 /**
@@ -76,20 +71,23 @@ export const PhonePrefix = z.object({
   prefix: z.string(),
   whitelisted: z.boolean(),
   validator: z.string(),
-  length: z.number().int().positive(),
-  min_length: z.number().int().positive().optional(),
-  countries: z.array(z.string()).optional(),
+  length: z.int().check(z.positive()),
+  min_length: z.optional(z.int().check(z.positive())),
+  countries: z.optional(z.array(z.string())),
 });
 export type PhonePrefix = z.infer<typeof PhonePrefix>;
+/** The country prefixes a mobile number may have. */
+export const PhonePrefixes = z.array(PhonePrefix);
 
 /**
  * POST /v1/membership/phone_verify: `mobile` is the new number in international form, the
  * prefix followed by the national number (`+4791234567`, spaces allowed). `domain` names
  * the portal asking (its host name); the operator is always the signed-in member's.
  */
-export const PhoneVerifyRequest = z
-  .object({ domain: z.string().min(1).max(64), mobile: z.string().min(4).max(32) })
-  .strict();
+export const PhoneVerifyRequest = z.strictObject({
+  domain: z.string().check(z.minLength(1), z.maxLength(64)),
+  mobile: z.string().check(z.minLength(4), z.maxLength(32)),
+});
 export type PhoneVerifyRequest = z.infer<typeof PhoneVerifyRequest>;
 
 /**

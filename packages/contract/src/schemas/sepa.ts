@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IsoDate, IsoDateTime, MinorUnits } from './common.ts';
 
 /**
@@ -13,16 +13,14 @@ export const SepaMandate = z.object({
   iban: z.string(),
   signed_at: IsoDateTime,
   /** The pre-notification of the next debit; null when nothing is due. */
-  next_debit: z.object({ date: IsoDate, amount: MinorUnits }).nullable(),
+  next_debit: z.nullable(z.object({ date: IsoDate, amount: MinorUnits })),
 });
 export type SepaMandate = z.infer<typeof SepaMandate>;
 
 /** A new bank account: the member's current password is asked again. */
-export const SepaMandateRequest = z
-  .object({
-    iban: z.string().min(1).max(64),
-    account_holder: z.string().min(1).max(200),
-    password: z.string().min(1).max(200),
-  })
-  .strict();
+export const SepaMandateRequest = z.strictObject({
+  iban: z.string().check(z.minLength(1), z.maxLength(64)),
+  account_holder: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 export type SepaMandateRequest = z.infer<typeof SepaMandateRequest>;

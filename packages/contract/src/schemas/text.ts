@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The one rule for every string the contract accepts (docs/security.md, R2): well-formed
@@ -55,9 +55,12 @@ export function findTextProblem(
  * arrays, records (keys too) and unions alike. The endpoints apply it to every body,
  * query and params schema, the import to every row; the refinement keeps the schema's type.
  */
-export function storableText<S extends z.ZodType>(schema: S): S {
-  return schema.superRefine((value, ctx) => {
-    const problem = findTextProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: value });
-  }) as S;
+export function storableText<S extends z.ZodMiniType>(schema: S): S {
+  return schema.check(
+    z.superRefine((value, ctx) => {
+      const problem = findTextProblem(value);
+      if (problem)
+        ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: value });
+    }),
+  ) as S;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Wallet passes (our design, ADR 043): the membership card for Apple Wallet and Google
@@ -8,9 +8,11 @@ import { z } from 'zod';
 /** The Apple Wallet pass: a signed zip (application/vnd.apple.pkpass). */
 export const AppleWalletPass = z
   .custom<Uint8Array>((value) => value instanceof Uint8Array, 'a pkpass file')
-  .describe('the signed pass file (application/vnd.apple.pkpass)');
+  .check(z.describe('the signed pass file (application/vnd.apple.pkpass)'));
 export type AppleWalletPass = z.infer<typeof AppleWalletPass>;
 
 /** The "Save to Google Wallet" link: https://pay.google.com/gp/v/save/<JWT>. */
-export const GoogleWalletLink = z.object({ url: z.string().startsWith('https://pay.google.com/gp/v/save/') });
+export const GoogleWalletLink = z.object({
+  url: z.string().check(z.startsWith('https://pay.google.com/gp/v/save/')),
+});
 export type GoogleWalletLink = z.infer<typeof GoogleWalletLink>;

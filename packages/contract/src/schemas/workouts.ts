@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { KeyType } from './access.ts';
 import { IsoDateTime } from './common.ts';
 
 export const WorkoutMonth = z.object({
-  year: z.number().int(),
-  month: z.number().int().min(1).max(12),
-  count: z.number().int().nonnegative(),
+  year: z.int(),
+  month: z.int().check(z.gte(1), z.lte(12)),
+  count: z.int().check(z.nonnegative()),
   /** Year to date, including this month. */
-  ytd: z.number().int().nonnegative(),
+  ytd: z.int().check(z.nonnegative()),
 });
-export const Workouts = z.object({ total: z.number().int().nonnegative(), months: z.array(WorkoutMonth) });
+export const Workouts = z.object({ total: z.int().check(z.nonnegative()), months: z.array(WorkoutMonth) });
 export type Workouts = z.infer<typeof Workouts>;
 
 /**
@@ -18,25 +18,23 @@ export type Workouts = z.infer<typeof Workouts>;
  * retry) gets the first answer and is never counted twice. `code` is the chip's code or
  * the PIN as typed, a trailing # included, or the text of a phone's entry code QR.
  */
-export const DoorCheckInRequest = z
-  .object({
-    check_in_id: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : -'),
-    code: z
-      .string()
-      .trim()
-      .min(4)
-      .max(41)
-      .regex(
+export const DoorCheckInRequest = z.strictObject({
+  check_in_id: z
+    .string()
+    .check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : -')),
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(4),
+      z.maxLength(41),
+      z.regex(
         /^(?:[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*#?|[0-9a-f]{32}:[0-9]{8}|WALLET:[0-9A-Fa-f]{32})$/,
         'a chip code, a PIN, a phone entry code (<device id>:<8 digits>) or a wallet code (WALLET:<32 hex digits>)',
       ),
-    at: IsoDateTime,
-  })
-  .strict();
+    ),
+  at: IsoDateTime,
+});
 export type DoorCheckInRequest = z.infer<typeof DoorCheckInRequest>;
 
 /**

@@ -8,8 +8,9 @@ import {
   serviceUnavailable,
 } from '@portal/contract';
 import { getOperator, spellErrorBody } from '@portal/domain';
-import { safeEncode } from 'zod/v4/core';
+import { config, safeEncode } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/errors.ts';
 
 /**
@@ -26,6 +27,10 @@ export interface Answer {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+
+// The contract is on zod/mini, which loads no messages (ADR 047): a 400 names each field with
+// zod's English text, on the server and in the demo alike.
+config(en());
 
 /** A 400 for input the contract's schema refused: one item per field, named `<context>.<path>`. */
 export const invalidInputBody = (

@@ -1,5 +1,5 @@
 import type { EndpointName } from '@portal/contract';
-import type { z } from 'zod';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 import { type AuthContext, withRequestLocale } from '../http/auth-context.ts';
 import {
   type Answer,
@@ -141,12 +141,12 @@ export async function dispatch(
 
 /** The input as the contract's schema reads it (Fastify hands it `null` for nothing), or its 400. */
 function checked(
-  schema: z.ZodType | undefined,
+  schema: $ZodType | undefined,
   value: unknown,
   context: 'params' | 'body' | 'query',
 ): unknown {
   if (!schema) return value;
-  const parsed = schema.safeParse(value === undefined ? null : value);
+  const parsed = safeParse(schema, value === undefined ? null : value);
   if (parsed.success) return parsed.data;
   const body = invalidInputBody(context, parsed.error.issues.map(inputIssue));
   throw new Refused({ status: 400, headers: {}, body });

@@ -13,7 +13,7 @@ import type { AuthContext } from '../http/auth-context.ts';
 /** All API routes live below this prefix: the API's base is `<origin>/api`. */
 export const API_PREFIX = '/api';
 
-type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** The 2xx body a use case resolves to; for a 204 endpoint whatever it resolves to is ignored. */
 export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType

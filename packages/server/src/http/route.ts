@@ -23,16 +23,20 @@ declare module 'fastify' {
 export const MAX_PARAM_LENGTH = 200;
 
 const errorResponses = {
-  400: ErrorBody.describe('Malformed or invalid input (invalid_request, the field in context.field)'),
-  401: ErrorBody.describe('No, unknown, expired or revoked session (unauthorized)'),
-  404: ErrorBody.describe('Unknown or not yours (not_found)'),
-  422: ErrorBody.describe('A business rule refused the request'),
+  400: ErrorBody.check(
+    z.describe('Malformed or invalid input (invalid_request, the field in context.field)'),
+  ),
+  401: ErrorBody.check(z.describe('No, unknown, expired or revoked session (unauthorized)')),
+  404: ErrorBody.check(z.describe('Unknown or not yours (not_found)')),
+  422: ErrorBody.check(z.describe('A business rule refused the request')),
   // Any request: Node's parser refuses headers over its limit before a route is chosen.
-  431: ErrorBody.describe('The request headers are too large (invalid_request, context.field headers)'),
-  503: ErrorBody.describe('The database is not there (service_unavailable), see Retry-After'),
+  431: ErrorBody.check(
+    z.describe('The request headers are too large (invalid_request, context.field headers)'),
+  ),
+  503: ErrorBody.check(z.describe('The database is not there (service_unavailable), see Retry-After')),
 };
 const rateLimitedResponse = {
-  429: ErrorBody.describe('Rate limited (rate_limited), see Retry-After'),
+  429: ErrorBody.check(z.describe('Rate limited (rate_limited), see Retry-After')),
 };
 
 /** The request's sender in the endpoint table's terms; the origin is worked out only when asked. */

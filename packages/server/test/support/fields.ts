@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The property names a contract schema reads, at any depth (objects, unions, records). */
-export function fieldNames(schema: z.ZodType | undefined): string[] {
+export function fieldNames(schema: z.core.$ZodType | undefined): string[] {
   if (!schema) return [];
   const names = new Set<string>();
   const walk = (node: unknown): void => {

@@ -1,6 +1,6 @@
 import type { EndpointName, ErrorBody, endpoints } from '@portal/contract';
 import { type ApiRoute, routes } from 'virtual:portal-api-routes';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { currentLocale } from './i18n.ts';
 import { notices } from './notices.ts';
 import { session } from './session.ts';
@@ -54,9 +54,9 @@ export class NetworkError extends Error {
 }
 
 type Ep<N extends EndpointName> = (typeof endpoints)[N];
-type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+type SchemaInput<S> = S extends z.core.$ZodType ? z.input<S> : never;
 
-export type ApiResponse<N extends EndpointName> = Ep<N>['response'] extends z.ZodType
+export type ApiResponse<N extends EndpointName> = Ep<N>['response'] extends z.core.$ZodType
   ? z.output<Ep<N>['response']>
   : undefined;
 
@@ -87,17 +87,18 @@ function buildUrl(endpoint: ApiRoute, params?: object, query?: object): string {
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-type Contract = typeof import('./schemas.ts');
+type Contract = typeof import('virtual:portal-api-responses');
 let contract: Promise<Contract> | null = null;
 
 /**
- * The contract's schemas (and zod with them) are a chunk of their own, loaded with the first
- * call while its request is under way (signed in, at start: boot.tsx), not with the page:
- * the login page's JavaScript stays small and no request waits for the schemas. Every answer
- * is still parsed before anyone sees it. A failed download is tried again with the next call.
+ * The contract's answer schemas (and zod/mini with them, ADR 047) are a chunk of their own,
+ * loaded with the first call while its request is under way (signed in, at start: boot.tsx),
+ * not with the page: the login page's JavaScript stays small and no request waits for the
+ * schemas. Every answer is still parsed before anyone sees it. A failed download is tried
+ * again with the next call.
  */
 export function loadContract(): Promise<Contract> {
-  contract ??= import('./schemas.ts').catch((error: unknown) => {
+  contract ??= import('virtual:portal-api-responses').catch((error: unknown) => {
     contract = null;
     throw error;
   });
@@ -114,7 +115,7 @@ async function readErrorBody(response: Response, contract: Promise<Contract>): P
   }
 }
 
-function describeIssues(error: z.ZodError): string[] {
+function describeIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
 }
 
@@ -174,8 +175,8 @@ export async function api<N extends EndpointName>(
   } catch {
     throw new ContractError(method, url, ['the body is not JSON']);
   }
-  const schema = (await contractLoaded).endpoints[name].response;
-  if (schema === null) return undefined as ApiResponse<N>;
+  const schema = (await contractLoaded).responses[name];
+  if (!schema) return undefined as ApiResponse<N>;
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const error = new ContractError(method, url, describeIssues(parsed.error));

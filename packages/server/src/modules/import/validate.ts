@@ -42,7 +42,7 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
 }
 
 /** A schema's complaints as import issues, one per field (one per unknown field). */
-function issuesOf(where: string, data: unknown, error: z.ZodError): ImportIssue[] {
+function issuesOf(where: string, data: unknown, error: z.core.$ZodError): ImportIssue[] {
   return error.issues.flatMap((issue): ImportIssue[] => {
     const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ActionError, ActionSuccess, BackToMembership } from '../../components/ActionResult.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -21,22 +21,24 @@ const e = (key: string) => `account.password.errors.${key}`;
 /** The form's rules, with catalogue keys as messages (translated where they are shown). */
 const PasswordForm = z
   .object({
-    current_password: z.string().min(1, e('currentRequired')),
+    current_password: z.string().check(z.minLength(1, e('currentRequired'))),
     // The length rule as the server counts it (code points, ADR 031); the breached list is the server's.
-    new_password: z
-      .string()
-      .refine((p) => passwordLength(p) >= MIN_PASSWORD_LENGTH, e('newMin'))
-      .refine((p) => passwordLength(p) <= MAX_PASSWORD_LENGTH, e('newMax')),
-    confirm: z.string().min(1, e('confirmRequired')),
+    new_password: z.string().check(
+      z.refine((p) => passwordLength(p) >= MIN_PASSWORD_LENGTH, e('newMin')),
+      z.refine((p) => passwordLength(p) <= MAX_PASSWORD_LENGTH, e('newMax')),
+    ),
+    confirm: z.string().check(z.minLength(1, e('confirmRequired'))),
   })
-  .refine((f) => f.confirm === '' || f.confirm === f.new_password, {
-    path: ['confirm'],
-    message: e('mismatch'),
-  })
-  .refine((f) => f.current_password === '' || f.new_password !== f.current_password, {
-    path: ['new_password'],
-    message: e('unchanged'),
-  });
+  .check(
+    z.refine((f) => f.confirm === '' || f.confirm === f.new_password, {
+      path: ['confirm'],
+      message: e('mismatch'),
+    }),
+    z.refine((f) => f.current_password === '' || f.new_password !== f.current_password, {
+      path: ['new_password'],
+      message: e('unchanged'),
+    }),
+  );
 type PasswordForm = z.infer<typeof PasswordForm>;
 
 /** Refusals the form shows at their field instead of on an error page. */

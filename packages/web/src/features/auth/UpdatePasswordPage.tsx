@@ -4,7 +4,7 @@ import { passwordLengthProblem } from '@portal/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
@@ -26,12 +26,17 @@ const TOO_LONG = 'auth.validation.passwordMaxLength';
  * points); the breached list is the server's. Messages are catalogue keys.
  */
 const UpdatePasswordForm = z.object({
-  password: UpdatePasswordRequest.shape.password.superRefine((password, ctx) => {
-    const problem = password === '' ? null : passwordLengthProblem(password, 'password');
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem.type === 'password_too_short' ? TOO_SHORT : TOO_LONG });
-    }
-  }),
+  password: UpdatePasswordRequest.shape.password.check(
+    z.superRefine((password, ctx) => {
+      const problem = password === '' ? null : passwordLengthProblem(password, 'password');
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: problem.type === 'password_too_short' ? TOO_SHORT : TOO_LONG,
+        });
+      }
+    }),
+  ),
 });
 type UpdatePasswordForm = z.infer<typeof UpdatePasswordForm>;
 

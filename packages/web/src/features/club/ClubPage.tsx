@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ActionError, ActionSuccess, BackToMembership } from '../../components/ActionResult.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -61,7 +61,7 @@ function ClubDetails({ club, id }: { club: Location; id: string }) {
   );
 }
 
-const ClubChoice = z.object({ location_id: z.string().min(1) });
+const ClubChoice = z.object({ location_id: z.string().check(z.minLength(1)) });
 type ClubChoice = z.infer<typeof ClubChoice>;
 
 function ClubForm({

@@ -6,7 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ActionError, ActionSuccess } from '../../components/ActionResult.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';

@@ -10,7 +10,7 @@ import {
   type ProfileRuleContext,
 } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The editable part of the profile, as the form holds it. */
 export interface ProfileFormValues {
@@ -63,19 +63,24 @@ export function profileSchema(context: ProfileRuleContext, t: TFunction) {
       address: z.object({ street: text, postal_code: text, postal_location: text }),
       mobile: z.object({ prefix: text, number: text }),
     })
-    .superRefine((values, ctx) => {
-      for (const issue of checkProfile(values, context)) {
-        ctx.addIssue({ code: 'custom', path: issue.field.split('.'), message: issueText(issue, t) });
-      }
-    });
+    .check(
+      z.superRefine((values, ctx) => {
+        for (const issue of checkProfile(values, context)) {
+          ctx.addIssue({ code: 'custom', path: issue.field.split('.'), message: issueText(issue, t) });
+        }
+      }),
+    );
 }
 
 export function codeSchema(t: TFunction) {
   return z.object({
-    code: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, ''))
-      .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), t('profile.verify.codeFormat'))),
+    code: z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => value.replace(/\s+/g, '')),
+      ),
+      z.string().check(z.regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), t('profile.verify.codeFormat'))),
+    ),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type Kind = 'ordinary' | 'extraordinary';
 export type Effective = 'earliest' | 'date';
@@ -60,7 +60,7 @@ const EMAIL_FIELDS = new Set(['email', 'confirmation_email']);
  * the form would send is parsed with the endpoint's schema, so form and server agree.
  */
 export function checkWithContract(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   body: unknown,
   fields: readonly string[],
   messages: FieldMessages,
@@ -76,7 +76,7 @@ export function checkWithContract(
 }
 
 /** The messages as zod issues, for react-hook-form's resolver. */
-export function reportMessages(messages: FieldMessages, ctx: z.RefinementCtx) {
+export function reportMessages(messages: FieldMessages, ctx: z.core.$RefinementCtx) {
   for (const [field, message] of messages) ctx.addIssue({ code: 'custom', path: [field], message });
 }
 

@@ -1,5 +1,5 @@
 import { CancellationRequest } from '@portal/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   checkDeclaration,
   checkWithContract,
@@ -28,7 +28,7 @@ export function statutoryFormSchema(today: string) {
       effective_date: z.string(),
       confirmation_email: z.string(),
     })
-    .superRefine((values, ctx) => reportMessages(statutoryMessages(values, today), ctx));
+    .check(z.superRefine((values, ctx) => reportMessages(statutoryMessages(values, today), ctx)));
 }
 
 /** The body of POST /v1/membership/cancellations, trimmed and lowercased by the contract. */

@@ -1,5 +1,5 @@
 import { type OperatorId, PublicCancellationRequest } from '@portal/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   addMessage,
   checkDeclaration,
@@ -102,5 +102,7 @@ export function publicFormSchema(operatorId: OperatorId, locale: string, today: 
       confirmation_email: z.string(),
       website: z.string(),
     })
-    .superRefine((values, ctx) => reportMessages(publicMessages(values, operatorId, locale, today), ctx));
+    .check(
+      z.superRefine((values, ctx) => reportMessages(publicMessages(values, operatorId, locale, today), ctx)),
+    );
 }

@@ -1,6 +1,6 @@
 import { type BankAccount, parseBankAccount } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export interface BankAccountValues {
   account: string;
@@ -11,13 +11,19 @@ export interface BankAccountValues {
  * check the server makes): an IBAN, or in Norway also the 11-digit account number.
  */
 export function bankAccountSchema(country: string, t: TFunction) {
-  return z.object({ account: z.string() }).superRefine(({ account }, ctx) => {
-    if (account.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: t('payments.refundBank.errors.required') });
-    } else if (!parseBankAccount(account, country)) {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: accountText(country, t, 'invalid') });
-    }
-  });
+  return z.object({ account: z.string() }).check(
+    z.superRefine(({ account }, ctx) => {
+      if (account.trim() === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['account'],
+          message: t('payments.refundBank.errors.required'),
+        });
+      } else if (!parseBankAccount(account, country)) {
+        ctx.addIssue({ code: 'custom', path: ['account'], message: accountText(country, t, 'invalid') });
+      }
+    }),
+  );
 }
 
 /** The account's parsed, electronic form (no spaces) that is sent; only called on valid input. */

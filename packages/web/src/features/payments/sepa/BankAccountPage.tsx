@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ActionError, ActionSuccess } from '../../../components/ActionResult.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { InlineRetry } from '../../../components/InlineRetry.tsx';
@@ -28,18 +28,22 @@ const e = (key: string) => `sepa.form.errors.${key}`;
 
 /** The form's rules: the domain's, with catalogue keys as messages. */
 const BankAccountForm = z.object({
-  iban: z.string().superRefine((value, ctx) => {
-    if (value.trim() === '') return void ctx.addIssue({ code: 'custom', message: e('ibanRequired') });
-    const check = checkSepaIban(value);
-    if (!check.ok)
-      ctx.addIssue({
-        code: 'custom',
-        message: e(check.reason === 'not_sepa' ? 'ibanNotSepa' : 'ibanInvalid'),
-      });
-  }),
-  account_holder: z.string().refine((value) => sepaAccountHolder(value) !== null, e('holderInvalid')),
-  password: z.string().min(1, e('passwordRequired')),
-  agree: z.boolean().refine((value) => value, e('agreeRequired')),
+  iban: z.string().check(
+    z.superRefine((value, ctx) => {
+      if (value.trim() === '') return void ctx.addIssue({ code: 'custom', message: e('ibanRequired') });
+      const check = checkSepaIban(value);
+      if (!check.ok)
+        ctx.addIssue({
+          code: 'custom',
+          message: e(check.reason === 'not_sepa' ? 'ibanNotSepa' : 'ibanInvalid'),
+        });
+    }),
+  ),
+  account_holder: z
+    .string()
+    .check(z.refine((value) => sepaAccountHolder(value) !== null, e('holderInvalid'))),
+  password: z.string().check(z.minLength(1, e('passwordRequired'))),
+  agree: z.boolean().check(z.refine((value) => value, e('agreeRequired'))),
 });
 type BankAccountForm = z.infer<typeof BankAccountForm>;
 
