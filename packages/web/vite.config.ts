@@ -71,8 +71,16 @@ export default defineConfig(({ command, mode }) => {
       // What the entry imports statically (React, the router, i18next, the API client) in the
       // entry's own chunk, not split into six because lazy pages import parts of it: brotli
       // compresses one file better than six (docs/performance.md, "Chunks").
+      // And the contract's schemas that pages use in one chunk with zod (ADR 047).
       rolldownOptions: {
-        output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } },
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'boot', tags: ['$initial'] },
+              { name: 'contract', test: /packages\/contract\/src|node_modules\/zod\// },
+            ],
+          },
+        },
       },
     },
     test: {
