@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { App } from './app/App.tsx';
-import { LOGGED_OUT_TITLES } from './app/LoggedOutApp.tsx';
+import { LOGGED_OUT_PAGES } from './app/LoggedOutApp.tsx';
 import { addCatalogue, type Catalogue, I18N_OPTIONS } from './lib/i18n.ts';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -54,7 +54,7 @@ async function i18nFor(locale: Locale): Promise<I18n> {
 async function renderPage(operatorId: OperatorId, i18n: I18n, path: string): Promise<PrerenderedPage> {
   const operator = getOperator(operatorId);
   const t = i18n.getFixedT(i18n.language);
-  const titleKey = LOGGED_OUT_TITLES[path];
+  const titleKey = LOGGED_OUT_PAGES[path]?.titleKey;
   if (!titleKey) throw new Error(`no title for ${path}`);
   return {
     operator: operatorId,

@@ -46,50 +46,45 @@ const SignInPage =
     ? lazy(async () => ({ default: (await import('../demo/DemoSignInPage.tsx')).DemoSignInPage }))
     : LoginPage;
 
-/** Pages whose form needs more width than the sign-in card. */
-const WIDE_PAGES = new Set(['/cancel-contract', '/accessibility']);
+interface LoggedOutPage {
+  page: ComponentType;
+  /** The document title (also written into the page's prerendered HTML). */
+  titleKey: string;
+  /** Its form needs more width than the sign-in card, and goes without the brand's picture. */
+  wide?: true;
+  /** Only for operators that have it; elsewhere the path goes to / like any unknown one. */
+  onlyWithPublicCancellation?: true;
+}
 
-/** The document title of each logged-out page (also written into its prerendered HTML). */
-export const LOGGED_OUT_TITLES: Record<string, string> = {
-  '/': 'auth.login.title',
-  '/password/reset': 'auth.reset.title',
-  '/password/update': 'auth.update.title',
-  '/accessibility': 'accessibility.title',
-  '/cancel-contract': 'publicCancellation.title',
+const SIGN_IN: LoggedOutPage = { page: SignInPage, titleKey: 'auth.login.title' };
+
+/** The signed-out pages by path; any other path goes to /. */
+export const LOGGED_OUT_PAGES: Record<string, LoggedOutPage> = {
+  '/': SIGN_IN,
+  '/password/reset': { page: ResetPasswordPage, titleKey: 'auth.reset.title' },
+  '/password/update': { page: UpdatePasswordPage, titleKey: 'auth.update.title' },
+  // BFSG: the accessibility statement is public, like the pages it describes.
+  '/accessibility': { page: AccessibilityPage, titleKey: 'accessibility.title', wide: true },
+  // § 312k BGB: an exception to "any other path goes to /", for operators that have it.
+  '/cancel-contract': {
+    page: PublicCancellationPage,
+    titleKey: 'publicCancellation.title',
+    wide: true,
+    onlyWithPublicCancellation: true,
+  },
 };
 
 /**
  * The page's document title. Inside the pages' Suspense boundary, so that a page which
  * brings its own texts (the accessibility statement) has them when its title is set.
  */
-function DocumentTitle({ path }: { path: string }) {
+function DocumentTitle({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const titleKey = LOGGED_OUT_TITLES[path];
   useEffect(() => {
-    if (titleKey) document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });
+    document.title = t('common.documentTitle', { page: t(titleKey), brand: operator.brand });
   }, [titleKey, t, operator.brand]);
   return null;
-}
-
-/** The page of each signed-out path; `/cancel-contract` only where the operator has it. */
-function pageAt(path: string, publicCancellation: boolean): ComponentType | undefined {
-  switch (path) {
-    case '/':
-      return SignInPage;
-    case '/password/reset':
-      return ResetPasswordPage;
-    case '/password/update':
-      return UpdatePasswordPage;
-    // BFSG: the accessibility statement is public, like the pages it describes.
-    case '/accessibility':
-      return AccessibilityPage;
-    // § 312k BGB: an exception to "any other path goes to /", for operators that have it.
-    case '/cancel-contract':
-      return publicCancellation ? PublicCancellationPage : undefined;
-    default:
-      return undefined;
-  }
 }
 
 /**
@@ -99,11 +94,12 @@ function pageAt(path: string, publicCancellation: boolean): ComponentType | unde
 export function LoggedOutApp({ path }: { path: string }) {
   const { t } = useTranslation();
   const operator = useOperator();
-  const Page = pageAt(path, operator.publicCancellation);
-  const wide = WIDE_PAGES.has(path);
+  const entry = LOGGED_OUT_PAGES[path];
+  const shown = entry?.onlyWithPublicCancellation && !operator.publicCancellation ? undefined : entry;
   useEffect(() => {
-    if (!Page) replacePath('/');
-  }, [Page]);
+    if (!shown) replacePath('/');
+  }, [shown]);
+  const { page: Page, titleKey, wide } = shown ?? SIGN_IN;
 
   return (
     <div className={styles.page} data-hero={!wide || undefined}>
@@ -126,8 +122,8 @@ export function LoggedOutApp({ path }: { path: string }) {
       )}
       <main id="main" tabIndex={-1} className={styles.main} data-wide={wide || undefined}>
         <Suspense fallback={<Loading label={t('common.loading')} />}>
-          <DocumentTitle path={Page ? path : '/'} />
-          {Page ? <Page /> : <SignInPage />}
+          <DocumentTitle titleKey={titleKey} />
+          <Page />
         </Suspense>
       </main>
       <SiteFooter />
