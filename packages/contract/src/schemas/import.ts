@@ -53,6 +53,15 @@ const localized = <T extends z.ZodMiniType>(text: T) =>
     fi: z.optional(text),
   });
 
+/** A club's or a member's postal address, as both rows have it. */
+const postalAddress = {
+  street: Text(200),
+  postal_code: Text(20),
+  postal_location: Text(100),
+  /** Absent: the operator's country. */
+  country: z.optional(Country),
+};
+
 export const ImportClub = z.strictObject({
   id: ImportId,
   operator_id: OperatorId,
@@ -61,11 +70,7 @@ export const ImportClub = z.strictObject({
   opening_date: z._default(z.nullable(IsoDate), null),
   /** Set for a club that closed for good: members can no longer choose it. */
   closing_date: z._default(z.nullable(IsoDate), null),
-  street: Text(200),
-  postal_code: Text(20),
-  postal_location: Text(100),
-  /** Absent: the operator's country. */
-  country: z.optional(Country),
+  ...postalAddress,
   /** The club's desk, in international format. */
   phone: OptionalText(40),
   email: z._default(z.nullable(EmailAddress), null),
@@ -121,11 +126,7 @@ export const ImportMember = z.strictObject({
   last_name: Text(100),
   gender: z._default(z.nullable(Gender), null),
   birthdate: z._default(z.nullable(IsoDate), null),
-  street: Text(200),
-  postal_code: Text(20),
-  postal_location: Text(100),
-  /** Absent: the operator's country. */
-  country: z.optional(Country),
+  ...postalAddress,
   /** As the back office has them; the portal flags a number it cannot use. */
   mobile_prefix: z._default(z.string().check(z.trim(), z.maxLength(8)), ''),
   mobile_number: z._default(z.string().check(z.trim(), z.maxLength(32)), ''),
