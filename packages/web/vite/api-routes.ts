@@ -1,4 +1,5 @@
 import type { Endpoint } from '@portal/contract';
+import path from 'node:path';
 import { type Plugin, runnerImport } from 'vite';
 
 export const API_ROUTES_ID = 'virtual:portal-api-routes';
@@ -48,10 +49,28 @@ function responsesModule(contract: Contract): string {
  */
 export function apiRoutes(): Plugin {
   let root = process.cwd();
+  // Both virtual modules read the same contract: import it once per build, and in `vite` dev
+  // again after one of its files changed, when both modules are made anew.
+  let contract: ReturnType<typeof runnerImport<Contract>> | undefined;
+  let contractFiles = new Set<string>();
   return {
     name: 'portal:api-routes',
     configResolved(config) {
       root = config.root;
+    },
+    buildStart() {
+      contract = undefined;
+    },
+    hotUpdate({ file, modules }) {
+      if (!contractFiles.has(file)) return;
+      contract = undefined;
+      const graph = this.environment.moduleGraph;
+      const virtual = [RESOLVED_ID, RESOLVED_RESPONSES_ID].flatMap((id) => {
+        const mod = graph.getModuleById(id);
+        if (mod) graph.invalidateModule(mod);
+        return mod ? [mod] : [];
+      });
+      return [...modules, ...virtual];
     },
     resolveId(source) {
       if (source === API_ROUTES_ID) return RESOLVED_ID;
@@ -59,11 +78,13 @@ export function apiRoutes(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_ID && id !== RESOLVED_RESPONSES_ID) return undefined;
-      const { module, dependencies } = await runnerImport<Contract>('@portal/contract', {
+      contract ??= runnerImport<Contract>('@portal/contract', {
         root,
         configFile: false,
         logLevel: 'silent',
       });
+      const { module, dependencies } = await contract;
+      contractFiles = new Set(dependencies.map((file) => path.resolve(root, file)));
       for (const file of dependencies) this.addWatchFile(file);
       if (id === RESOLVED_RESPONSES_ID) return responsesModule(module);
       const routes = Object.fromEntries(
