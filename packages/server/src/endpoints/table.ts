@@ -16,7 +16,7 @@ export const API_PREFIX = '/api';
 type Input<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** The 2xx body a use case resolves to; for a 204 endpoint whatever it resolves to is ignored. */
-export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType
+export type EndpointResult<E extends Endpoint> = E['response'] extends z.core.$ZodType
   ? z.output<E['response']>
   : unknown;
 
