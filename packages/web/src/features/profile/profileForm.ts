@@ -74,12 +74,10 @@ export function profileSchema(context: ProfileRuleContext, t: TFunction) {
 
 export function codeSchema(t: TFunction) {
   return z.object({
-    code: z.pipe(
-      z.pipe(
-        z.string(),
-        z.transform((value: string) => value.replace(/\s+/g, '')),
-      ),
-      z.string().check(z.regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), t('profile.verify.codeFormat'))),
+    // Spaces a member types between the digits go before the format is checked.
+    code: z.string().check(
+      z.overwrite((value) => value.replace(/\s+/g, '')),
+      z.regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), t('profile.verify.codeFormat')),
     ),
   });
 }
