@@ -1,9 +1,8 @@
-import { z } from 'zod/mini';
 import { accessTexts } from '@portal/domain';
 import {
   ActivatedChip,
   ErrorBody,
-  Invoice,
+  Invoices,
   type Key,
   Membership,
   TemporaryPinIssued,
@@ -260,7 +259,7 @@ describe.each(databases())('access chip and PINs on %s', (kind) => {
     const again = await forgotten(token);
     expect(TemporaryPinIssued.parse(again.json())).toEqual({ ...issued, already_issued: true });
     expect(await outboxFor(mobileOf(m))).toHaveLength(1);
-    const invoices = z.array(Invoice).parse((await call('GET', '/v1/membership/invoices', token)).json());
+    const invoices = Invoices.parse((await call('GET', '/v1/membership/invoices', token)).json());
     const fees = invoices.filter((i) => i.lines.some((l) => l.product_type === 'add_on_fee'));
     expect(fees.map((i) => [i.invoice_date, i.amount, i.status])).toEqual([['2026-11-22', 300, 'scheduled']]);
     expect(await eventsOf(m.id, 'temporary_pin_issued')).toHaveLength(1);
@@ -275,7 +274,7 @@ describe.each(databases())('access chip and PINs on %s', (kind) => {
     expect(answers.every((a) => a.fee === null)).toBe(true);
     const m = await membership(token);
     expect(await outboxFor(mobileOf(m))).toHaveLength(1);
-    const invoices = z.array(Invoice).parse((await call('GET', '/v1/membership/invoices', token)).json());
+    const invoices = Invoices.parse((await call('GET', '/v1/membership/invoices', token)).json());
     expect(invoices.some((i) => i.lines.some((l) => l.product_type === 'add_on_fee'))).toBe(false);
   });
 

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { CardRegistered, Invoice } from '@portal/contract';
+import { CardRegistered, type Invoice, Invoices } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardTexts, TEST_CARDS } from '@portal/domain';
@@ -19,7 +18,7 @@ describe.each(databases())('declined invoices retried against a new card on %s',
   afterAll(() => t?.close());
 
   const invoices = async (token: string) =>
-    z.array(Invoice).parse((await c.api('GET', '/v1/membership/invoices', token)).json());
+    Invoices.parse((await c.api('GET', '/v1/membership/invoices', token)).json());
   /** The payment alert's condition: a declined invoice with a period. */
   const unpaid = (list: Invoice[]) => list.filter((i) => i.status === 'declined' && i.period !== null);
   const retryEvents = async (membershipId: string) =>

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { Location } from '@portal/contract';
+import { Locations } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema.ts';
@@ -18,7 +17,7 @@ describe.each(databases())('primary club on %s', (kind) => {
   const change = (token: string, location_id: unknown) =>
     api.call('POST', '/v1/membership/update-location', token, { location_id });
   const clubs = async (token: string) =>
-    z.array(Location).parse((await api.call('GET', '/v1/membership/locations', token)).json());
+    Locations.parse((await api.call('GET', '/v1/membership/locations', token)).json());
 
   it("lists the operator's clubs with their opening and closing dates, and no other operator's", async () => {
     const list = await clubs(await t.signIn('active', 'at'));

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { ErrorBody, FreezePeriod, FreezePolicy, Invoice, Membership } from '@portal/contract';
+import { ErrorBody, FreezePeriod, FreezePolicy, Invoices, Membership } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCatalogue, operatorIds } from '@portal/domain';
 import { operatorSeeds } from '@portal/demo-data';
@@ -87,7 +86,7 @@ describe.each(databases())('freezes on %s', (kind) => {
       begin_date: '2027-01-01',
       end_date: '2027-02-28',
     });
-    const invoices = z.array(Invoice).parse((await call('GET', '/v1/membership/invoices', token)).json());
+    const invoices = Invoices.parse((await call('GET', '/v1/membership/invoices', token)).json());
     const fees = invoices.filter((i) =>
       i.lines.some((l) => l.product_type === 'freeze_fee' && l.product_id === created.id),
     );
@@ -175,7 +174,7 @@ describe.each(databases())('freezes on %s', (kind) => {
     expect(ended.statusCode).toBe(204);
     const m = await membership(token);
     expect(m.status).toBe('active');
-    const invoices = z.array(Invoice).parse((await call('GET', '/v1/membership/invoices', token)).json());
+    const invoices = Invoices.parse((await call('GET', '/v1/membership/invoices', token)).json());
     const restOfMonth = invoices.flatMap((i) => i.lines).find((l) => l.product_type === 'cancel_freeze_fee');
     expect(restOfMonth?.period).toEqual({ from: '2026-11-22', to: '2026-11-30' });
     expect(restOfMonth!.amount).toBeGreaterThan(0);
@@ -201,7 +200,7 @@ describe.each(databases())('freezes on %s', (kind) => {
     );
     const m = await membership(token);
     expect(m.scheduled_freeze).toBeNull();
-    const invoices = z.array(Invoice).parse((await call('GET', '/v1/membership/invoices', token)).json());
+    const invoices = Invoices.parse((await call('GET', '/v1/membership/invoices', token)).json());
     expect(invoices.flatMap((i) => i.lines).filter((l) => l.product_id === scheduled.id)).toEqual([]);
   });
 

@@ -1,5 +1,10 @@
-import { z } from 'zod/mini';
-import { ErrorBody, HealthInsuranceConfirmation, Invoice, type OperatorId } from '@portal/contract';
+import {
+  ErrorBody,
+  HealthInsuranceConfirmation,
+  type Invoice,
+  Invoices,
+  type OperatorId,
+} from '@portal/contract';
 import { wholeMonthsBetween } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '@portal/demo-data';
@@ -29,7 +34,7 @@ describe.each(databases())('health-insurance confirmation on %s', (kind) => {
     return HealthInsuranceConfirmation.parse(res.json());
   };
   const invoices = async (persona: Persona) =>
-    z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', await tokenOf(persona))).json());
+    Invoices.parse((await api.call('GET', '/v1/membership/invoices', await tokenOf(persona))).json());
   const chargedIn = (list: Invoice[], year: number) =>
     list.filter((i) => i.status === 'charged' && i.invoice_date.startsWith(String(year)));
 

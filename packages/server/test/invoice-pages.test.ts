@@ -1,11 +1,8 @@
-import { ErrorBody, Invoice } from '@portal/contract';
+import { ErrorBody, Invoices } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import * as schema from '../src/db/schema.ts';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
-
-const Invoices = z.array(Invoice);
 
 describe.each(databases())('invoice list in pages on %s', (kind) => {
   let t: TestApp;

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { ErrorBody, Invoice, Membership } from '@portal/contract';
+import { ErrorBody, Invoices, Membership } from '@portal/contract';
 import { consentMail, ruleErrorItem } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
@@ -36,7 +35,7 @@ describe.each(databases())("the member's language on %s", (kind) => {
   const memberNumberLabel = async (token: string, language?: string) => {
     const res = await call('GET', '/v1/membership/invoices', token, language);
     expect(res.statusCode).toBe(200);
-    const [invoice] = z.array(Invoice).parse(res.json());
+    const [invoice] = Invoices.parse(res.json());
     expect(invoice).toBeDefined();
     return invoice!.member.identifiers[0]!.label;
   };

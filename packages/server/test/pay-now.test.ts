@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { CardFormUrl, Invoice, InvoicePaid, type OperatorId } from '@portal/contract';
+import { CardFormUrl, InvoicePaid, Invoices, type OperatorId } from '@portal/contract';
 import { cardSandboxTexts, formatMoney } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +21,7 @@ describe.each(databases())('paying an open invoice now on %s', (kind) => {
   afterAll(() => t?.close());
 
   const invoices = async (token: string) =>
-    z.array(Invoice).parse((await c.api('GET', '/v1/membership/invoices', token)).json());
+    Invoices.parse((await c.api('GET', '/v1/membership/invoices', token)).json());
   const openInvoice = async (token: string) => {
     const open = (await invoices(token)).filter((i) => i.status === 'declined' && i.period !== null);
     expect(open).toHaveLength(1);

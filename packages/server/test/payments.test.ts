@@ -1,11 +1,8 @@
-import { ErrorBody, Invoice, type OperatorId, ScheduledInvoice } from '@portal/contract';
+import { ErrorBody, Invoice, Invoices, type OperatorId, ScheduledInvoice } from '@portal/contract';
 import { hasPaymentAlert } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { Persona } from '@portal/demo-data';
 import { bearer, databases, startApp, type TestApp } from './support/harness.ts';
-
-const Invoices = z.array(Invoice);
 
 describe.each(databases())('invoices on %s', (kind) => {
   let t: TestApp;

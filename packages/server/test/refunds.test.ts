@@ -1,5 +1,11 @@
-import { z } from 'zod/mini';
-import { ErrorBody, Invoice, type OperatorId, RefundableItem, RefundReceipt } from '@portal/contract';
+import {
+  ErrorBody,
+  Invoice,
+  Invoices,
+  type OperatorId,
+  RefundableItems,
+  RefundReceipt,
+} from '@portal/contract';
 import { addMonths, closedDaysRefund, endOfMonth, startOfMonth } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +40,7 @@ describe.each(databases())('refunds of closed days on %s', (kind) => {
   const refundable = async (token: string) => {
     const res = await api.call('GET', '/v1/membership/invoices/refundable', token);
     expect(res.statusCode).toBe(200);
-    return z.array(RefundableItem).parse(res.json());
+    return RefundableItems.parse(res.json());
   };
   const toCard = (token: string, id: string, body: unknown = {}) =>
     api.call('POST', `/v1/membership/invoices/${id}/refund`, token, body as object);
@@ -247,7 +253,7 @@ describe.each(databases())('refunds of closed days on %s', (kind) => {
     expect(await refundRows(theirs)).toEqual([]);
 
     // This month's invoice is not touched by the closure.
-    const invoices = z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', token)).json());
+    const invoices = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json());
     const current = invoices.find((i) => i.invoice_date === '2026-11-01')!;
     const refused = expectRefusal(await toCard(token, current.id), 'nothing_to_refund');
     expect(refused.message).toBe('Denne fakturaen har ingen stengte dager å refundere.');

@@ -1,6 +1,5 @@
-import { z } from 'zod/mini';
 import { DEMO_PASSWORD } from '@portal/demo-data';
-import { Invoice, SepaMandate } from '@portal/contract';
+import { Invoices, SepaMandate } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
@@ -70,10 +69,9 @@ describe.each(databases())('SEPA debit file and bank returns on %s', (kind) => {
 
   it('exports the due debits as pain.008.001.02 with every mandatory element, sums equal to the header', async () => {
     const token = await t.signIn('unpaid', 'de');
-    const open = z
-      .array(Invoice)
-      .parse((await api.call('GET', '/v1/membership/invoices', token)).json())
-      .filter((i) => i.status === 'declined' && i.period !== null);
+    const open = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json()).filter(
+      (i) => i.status === 'declined' && i.period !== null,
+    );
     const signed = await api.call('PUT', '/v1/membership/sepa_mandate', token, {
       iban: 'DE89370400440532013000',
       account_holder: 'Uwe Unbezahlt',
@@ -161,7 +159,7 @@ describe.each(databases())('SEPA debit file and bank returns on %s', (kind) => {
     expect(count).toBe(run.debits.length);
 
     // Exported debits book their invoices as charged by direct debit: the alert goes.
-    const after = z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', token)).json());
+    const after = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json());
     expect(after.filter((i) => i.status === 'declined' && i.period !== null)).toEqual([]);
   });
 
@@ -192,7 +190,7 @@ describe.each(databases())('SEPA debit file and bank returns on %s', (kind) => {
       { endToEndId, outcome: 'already_returned' },
     ]);
 
-    const list = z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', token)).json());
+    const list = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json());
     const invoice = list.find((i) => i.id === exported[0]!.invoiceId)!;
     expect(invoice.status).toBe('declined');
     expect(invoice.period).not.toBeNull();
@@ -254,10 +252,9 @@ describe.runIf(databases().includes('postgres'))('the SEPA debit run beside a me
     expect((await run).debits).toEqual([]);
     const after = await t.db.select().from(sepaCollections).where(eq(sepaCollections.memberId, member!.id));
     expect(after.map((c) => c.status)).toEqual(['cancelled']);
-    const open = z
-      .array(Invoice)
-      .parse((await api.call('GET', '/v1/membership/invoices', token)).json())
-      .filter((i) => i.id === queued[0]!.invoiceId);
+    const open = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json()).filter(
+      (i) => i.id === queued[0]!.invoiceId,
+    );
     expect(open.map((i) => i.status)).toEqual(['declined']);
   });
 });

@@ -1,6 +1,5 @@
-import { z } from 'zod/mini';
 import { DEMO_PASSWORD } from '@portal/demo-data';
-import { ErrorBody, Invoice, SepaMandate } from '@portal/contract';
+import { ErrorBody, Invoices, SepaMandate } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, sepaCollections, sepaMandates } from '../src/db/schema.ts';
@@ -167,14 +166,14 @@ describe.each(databases())('SEPA direct debit mandate on %s', (kind) => {
 
   it('queues the unpaid member’s declined invoice for the next debit run instead of charging it', async () => {
     const token = await t.signIn('unpaid', 'de');
-    const before = z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', token)).json());
+    const before = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json());
     const open = before.filter((i) => i.status === 'declined' && i.period !== null);
     expect(open.length).toBeGreaterThan(0);
     const res = await change(token, IBAN_DE, 'Uwe Unbezahlt');
     expect(res.statusCode, res.body).toBe(200);
     const mandate = SepaMandate.parse(res.json());
     // Not charged at once: still declined, with a collection queued after the notice period.
-    const after = z.array(Invoice).parse((await api.call('GET', '/v1/membership/invoices', token)).json());
+    const after = Invoices.parse((await api.call('GET', '/v1/membership/invoices', token)).json());
     expect(after.filter((i) => i.status === 'declined' && i.period !== null).map((i) => i.id)).toEqual(
       open.map((i) => i.id),
     );
