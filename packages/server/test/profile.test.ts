@@ -1,7 +1,6 @@
-import { z } from 'zod/mini';
 import { createRequire } from 'node:module';
 import type { OperatorId } from '@portal/contract';
-import { ErrorBody, Language, Membership, PhonePrefix, PhoneVerification, Profile } from '@portal/contract';
+import { ErrorBody, Language, Membership, PhonePrefixes, PhoneVerification, Profile } from '@portal/contract';
 import { checkMobileNumber, phoneVerificationLimits } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -85,9 +84,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
 
   describe('prefix list', () => {
     it('lists about 210 calling codes from the phone metadata, whitelisted per operator', async () => {
-      const no = z
-        .array(PhonePrefix)
-        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'no'))).json());
+      const no = PhonePrefixes.parse(
+        (await call('GET', '/v1/prefix/list', await signIn('active', 'no'))).json(),
+      );
       expect(no.length).toBeGreaterThan(200);
       expect(new Set(no.map((p) => p.prefix)).size).toBe(no.length);
       for (const p of no) {
@@ -99,9 +98,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
       expect(byPrefix.get('+47')).toMatchObject({ whitelisted: true, length: 8, countries: ['NO', 'SJ'] });
       expect(byPrefix.get('+44')?.whitelisted).toBe(false);
       expect(byPrefix.get('+1')?.countries?.[0]).toBe('US');
-      const de = z
-        .array(PhonePrefix)
-        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json());
+      const de = PhonePrefixes.parse(
+        (await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json(),
+      );
       expect(de.filter((p) => p.whitelisted).map((p) => p.prefix)).toEqual(
         expect.arrayContaining(['+49', '+43', '+41', '+31', '+48']),
       );
@@ -110,9 +109,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
     });
 
     it('agrees with libphonenumber on which numbers are mobile numbers, for every prefix (property)', async () => {
-      const list = z
-        .array(PhonePrefix)
-        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'fi'))).json());
+      const list = PhonePrefixes.parse(
+        (await call('GET', '/v1/prefix/list', await signIn('active', 'fi'))).json(),
+      );
       const samples = list.flatMap((entry) =>
         (entry.countries ?? [])
           .filter((c) => mobileExamples[c])
@@ -196,9 +195,9 @@ describe.each(databases())('profile and phone verification on %s', (kind) => {
     });
 
     it('has a valid mobile on file for every demo member but the one with invalid details', async () => {
-      const prefixes = z
-        .array(PhonePrefix)
-        .parse((await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json());
+      const prefixes = PhonePrefixes.parse(
+        (await call('GET', '/v1/prefix/list', await signIn('active', 'de'))).json(),
+      );
       const rows = await t.db.select().from(members);
       const invalid = rows.filter((m) => {
         const entry = prefixes.find((p) => p.prefix === m.mobilePrefix);

@@ -1,7 +1,6 @@
-import { z } from 'zod/mini';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { ErrorBody, Invoice, type OperatorId, PtWidgetSession, type PtWidgetKind } from '@portal/contract';
+import { ErrorBody, Invoice, Invoices, type OperatorId, PtWidgetSession, type PtWidgetKind } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPtSettings } from '../src/adapters/pt/config.ts';
@@ -281,13 +280,11 @@ describe.each(databases())('personal training on %s', (kind) => {
   it('buys once per request id, billed as an invoice line the member sees under payments', async () => {
     const portal = await t.signIn('rfid', 'de');
     const invoices = async () =>
-      z
-        .array(Invoice)
-        .parse(
-          (
-            await t.app.inject({ method: 'GET', url: '/api/v1/membership/invoices', headers: bearer(portal) })
-          ).json(),
-        );
+      Invoices.parse(
+        (
+          await t.app.inject({ method: 'GET', url: '/api/v1/membership/invoices', headers: bearer(portal) })
+        ).json(),
+      );
     const before = await invoices();
     const token = await tokenFor('rfid', 'de', 'package_buy');
     const body = { package_id: 'de-pt-10', request_id: 'buy-0001-abcdef' };
