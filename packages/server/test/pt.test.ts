@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { ErrorBody, Invoice, Invoices, type OperatorId, PtWidgetSession, type PtWidgetKind } from '@portal/contract';
+import {
+  ErrorBody,
+  Invoice,
+  Invoices,
+  type OperatorId,
+  PtWidgetSession,
+  type PtWidgetKind,
+} from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPtSettings } from '../src/adapters/pt/config.ts';
